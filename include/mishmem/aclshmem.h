@@ -1,0 +1,182 @@
+/* The aclshmem face: the seed library's API, on CPU processes.
+ * Include <shmem.h>, not this file. */
+#ifndef MISHMEM_ACLSHMEM_H
+#define MISHMEM_ACLSHMEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mishmem/type_tables.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Return codes (values as in the seed's library). */
+enum {
+    ACLSHMEM_SUCCESS = 0,
+    ACLSHMEM_INVALID_PARAM = -1,
+    ACLSHMEM_INVALID_VALUE = -2,
+    ACLSHMEM_SMEM_ERROR = -3,
+    ACLSHMEM_INNER_ERROR = -4,
+    ACLSHMEM_NOT_INITED = -5,
+    ACLSHMEM_BOOTSTRAP_ERROR = -6,
+    ACLSHMEM_TIMEOUT_ERROR = -7,
+    ACLSHMEM_MALLOC_FAILED = -8,
+    ACLSHMEM_DL_FUNC_FAILED = -9,
+    ACLSHMEM_INNER_TIMEOUT = -10,
+    ACLSHMEM_UNDER_API_UNLOAD = -11,
+    ACLSHMEM_NOT_SUPPORTED = -100,
+};
+
+/* aclshmemx_init_status() results. */
+enum {
+    ACLSHMEM_STATUS_NOT_INITIALIZED = 0,
+    ACLSHMEM_STATUS_SHM_CREATED,
+    ACLSHMEM_STATUS_IS_INITIALIZED,
+    ACLSHMEM_STATUS_INVALID = 0x7fffffff,
+};
+
+/* Limits (see the README's table). */
+#define ACLSHMEM_MAX_PES 16384
+#define ACLSHMEM_MAX_LOCAL_SIZE (40ULL * 1024 * 1024 * 1024)
+#define ACLSHMEM_MAX_INSTANCES 255
+#define ACLSHMEM_MAX_INSTANCE_ID 254
+#define ACLSHMEM_MAX_IP_PORT_LEN 64
+#define ACLSHMEM_DEFAULT_TIMEOUT_S 120
+
+/* Bootstrap modes for aclshmemx_init_attr(). */
+typedef enum {
+    ACLSHMEMX_INIT_WITH_DEFAULT = 1 << 0,
+    ACLSHMEMX_INIT_WITH_MPI = 1 << 1,
+    ACLSHMEMX_INIT_WITH_UNIQUEID = 1 << 2,
+} aclshmemx_bootstrap_t;
+
+/* Data engines. CPUs have one: direct load/store (the MTE analogue). */
+typedef enum {
+    ACLSHMEM_DATA_OP_MTE = 1 << 0,
+} data_op_engine_type_t;
+
+/* Optional attributes. C has no default member initialisers: fields are
+ * honoured only when version == ACLSHMEM_OPTION_ATTR_VERSION, otherwise
+ * the defaults below are used (so an uninitialised option_attr is safe). */
+typedef struct {
+    int version;
+    data_op_engine_type_t data_op_engine_type;
+    uint32_t shm_init_timeout;          /* seconds, default 120 */
+    uint32_t shm_create_timeout;        /* seconds, default 120 */
+    uint32_t control_operation_timeout; /* seconds, default 120 */
+    int32_t sockFd;                     /* unused on CPUs */
+} aclshmem_init_optional_attr_t;
+
+typedef struct {
+    int my_pe;
+    int n_pes;
+    const char *ip_port;     /* "tcp://HOST:PORT" (PORT may be 0, see README) */
+    uint64_t local_mem_size; /* symmetric heap bytes per PE */
+    aclshmem_init_optional_attr_t option_attr;
+    void *comm_args;         /* NULL in default mode */
+    uint64_t instance_id;    /* 0..254, 0 is the default instance */
+} aclshmemx_init_attr_t;
+
+#define ACLSHMEM_OPTION_ATTR_VERSION ((1 << 16) + (int)sizeof(aclshmemx_init_attr_t))
+
+#define ACLSHMEM_OPTION_ATTR_INITIALIZER                                     \
+    { ACLSHMEM_OPTION_ATTR_VERSION, ACLSHMEM_DATA_OP_MTE,                    \
+      ACLSHMEM_DEFAULT_TIMEOUT_S, ACLSHMEM_DEFAULT_TIMEOUT_S,                \
+      ACLSHMEM_DEFAULT_TIMEOUT_S, -1 }
+
+#define ACLSHMEMX_INIT_ATTR_INITIALIZER                                      \
+    { -1, -1, NULL, 0, ACLSHMEM_OPTION_ATTR_INITIALIZER, NULL, 0 }
+
+/* What aclshmemx_instance_ctx_get() returns. */
+typedef struct aclshmem_instance_ctx {
+    uint64_t id;
+    int my_pe;
+    int n_pes;
+} aclshmem_instance_ctx;
+
+/* The seed's quick start is C++ and writes `nullptr`; C before C23 lacks it.
+ * Define MISHMEM_NO_NULLPTR to keep this macro out. */
+#if !defined(__cplusplus) && !defined(nullptr) && !defined(MISHMEM_NO_NULLPTR) && \
+    (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 202311L)
+#define nullptr ((void *)0)
+#endif
+
+/* Lifecycle and instances. */
+int aclshmemx_init_attr(aclshmemx_bootstrap_t flags, aclshmemx_init_attr_t *attr);
+int aclshmemx_init_status(void);
+int aclshmem_finalize(void);
+int aclshmemx_finalize(uint64_t instance_id);
+int aclshmemx_instance_ctx_set(uint64_t instance_id);
+aclshmem_instance_ctx *aclshmemx_instance_ctx_get(void);
+int aclshmemx_instance_thread_set(uint64_t instance_id);
+int aclshmemx_instance_thread_clear(void);
+
+/* Queries. */
+int aclshmem_my_pe(void);
+int aclshmem_n_pes(void);
+int aclshmem_info_get_version(int *major, int *minor);
+int aclshmem_info_get_name(char *name);
+void aclshmem_global_exit(int status);
+
+/* Symmetric heap (collective). */
+void *aclshmem_malloc(size_t size);
+void *aclshmem_calloc(size_t count, size_t size);
+void *aclshmem_align(size_t alignment, size_t size);
+void aclshmem_free(void *ptr);
+void *aclshmem_ptr(const void *ptr, int pe);
+
+/* RMA. Functions that can fail return an ACLSHMEM_* code. */
+int aclshmem_putmem(void *dest, const void *source, size_t nbytes, int pe);
+int aclshmem_getmem(void *dest, const void *source, size_t nbytes, int pe);
+int aclshmem_putmem_nbi(void *dest, const void *source, size_t nbytes, int pe);
+int aclshmem_getmem_nbi(void *dest, const void *source, size_t nbytes, int pe);
+
+#define MISHMEM_DECLARE_ACL_RMA(T, N)                                               \
+    int aclshmem_##N##_put(T *dest, const T *source, size_t nelems, int pe);      \
+    int aclshmem_##N##_get(T *dest, const T *source, size_t nelems, int pe);      \
+    int aclshmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe);  \
+    int aclshmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe);  \
+    int aclshmem_##N##_p(T *dest, T value, int pe);                               \
+    T aclshmem_##N##_g(const T *source, int pe);
+MISHMEM_RMA_TYPES(MISHMEM_DECLARE_ACL_RMA)
+#undef MISHMEM_DECLARE_ACL_RMA
+
+/* Ordering and synchronization. */
+int aclshmem_quiet(void);
+int aclshmem_fence(void);
+int aclshmem_barrier_all(void);
+int aclshmem_sync_all(void);
+
+enum {
+    ACLSHMEM_CMP_EQ = 0,
+    ACLSHMEM_CMP_NE,
+    ACLSHMEM_CMP_GT,
+    ACLSHMEM_CMP_LE,
+    ACLSHMEM_CMP_LT,
+    ACLSHMEM_CMP_GE,
+};
+
+/* Signals: a put whose arrival is announced by an update of a 64-bit word. */
+enum {
+    ACLSHMEM_SIGNAL_SET = 0,
+    ACLSHMEM_SIGNAL_ADD = 1,
+};
+int aclshmemx_putmem_signal(void *dest, const void *source, size_t nbytes, uint64_t *sig_addr,
+                            uint64_t signal, int sig_op, int pe);
+int aclshmemx_putmem_signal_nbi(void *dest, const void *source, size_t nbytes, uint64_t *sig_addr,
+                                uint64_t signal, int sig_op, int pe);
+int aclshmemx_signal_op(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+uint64_t aclshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
+
+#define MISHMEM_DECLARE_ACL_WAIT(T, N)                                     \
+    int aclshmem_##N##_wait_until(T *ivar, int cmp, T cmp_value);
+MISHMEM_P2P_SYNC_TYPES(MISHMEM_DECLARE_ACL_WAIT)
+#undef MISHMEM_DECLARE_ACL_WAIT
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,46 @@
+/* Every environment variable mishmem reads, declared once. The same table
+ * parses them and prints them for SHMEM_INFO; nobody calls getenv elsewhere.
+ * X(name, default or NULL, meaning) */
+#ifndef MISHMEM_UTIL_ENV_H
+#define MISHMEM_UTIL_ENV_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define MISHMEM_ENV_TABLE(X)                                                                        \
+    X(SHMEM_LOG_LEVEL, "WARN", "log threshold: DEBUG, INFO, WARN, ERROR or FATAL")                 \
+    X(SHMEM_LOG_TO_STDOUT, "0", "1: log to stdout instead of stderr")                              \
+    X(SHMEM_SYMMETRIC_SIZE, "256M", "symmetric heap per PE for shmem_init (K/M/G suffixes)")       \
+    X(SHMEM_INSTANCE_PORT_RANGE, NULL, "start:end; ip_port with port 0 uses start + instance_id")  \
+    X(SHMEM_WORLD_INSTANCE_ID, "0", "instance id that shmem_init builds its world in")             \
+    X(SHMEM_BOOTSTRAP_SECRET, NULL, "rendezvous secret for PEs started by hand (unset: none)")      \
+    X(SHMEM_INIT_TIMEOUT, "120", "seconds shmem_init waits for the rendezvous")                    \
+    X(SHMEM_VERSION, "0", "1: print the library version at start-up")                              \
+    X(SHMEM_INFO, "0", "1: print the version and every variable of this table at start-up")        \
+    X(MISHMEM_PE, NULL, "set by mishmemrun: this process's PE number")                             \
+    X(MISHMEM_NPES, NULL, "set by mishmemrun: the number of PEs")                                  \
+    X(MISHMEM_RDV_ADDR, NULL, "set by mishmemrun: tcp://HOST:PORT of PE 0's rendezvous")           \
+    X(MISHMEM_RDV_FD, NULL, "set by mishmemrun for PE 0: inherited listening socket")              \
+    X(MISHMEM_SECRET, NULL, "set by mishmemrun: the job's rendezvous secret (hex)")                \
+    X(MISHMEM_CTRL_FD, NULL, "set by mishmemrun: pipe to report shmem_global_exit status")
+
+enum mishmem_env_id {
+#define MISHMEM_ENV_ENUM(name, def, meaning) MISHMEM_ENV_##name,
+    MISHMEM_ENV_TABLE(MISHMEM_ENV_ENUM)
+#undef MISHMEM_ENV_ENUM
+    MISHMEM_ENV_COUNT
+};
+
+const char *mishmem_env_name(enum mishmem_env_id id);
+/* The value if set (and non-empty), else the default (may be NULL). */
+const char *mishmem_env_string(enum mishmem_env_id id);
+int mishmem_env_is_set(enum mishmem_env_id id);
+int mishmem_env_bool(enum mishmem_env_id id);
+/* Parses a decimal integer; returns 0 on success, -1 when malformed. */
+int mishmem_env_long(enum mishmem_env_id id, long *out);
+/* Parses a size with an optional K/M/G/T suffix (powers of 1024). */
+int mishmem_env_size(enum mishmem_env_id id, uint64_t *out);
+int mishmem_parse_size(const char *text, uint64_t *out);
+void mishmem_env_print(FILE *out);
+
+#endif
