@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Helpers shared by the launcher tests; sourced by bash scripts.
+# Every test gets a private work dir and a unique marker argument, so its
+# probe processes can be found (and must be gone) even with ctest -j.
+
+set -u
+export LC_ALL=C
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/mishmem-launcher-test.XXXXXX")
+MARK="mishmem-launcher-test-$$-$RANDOM"
+
+fail() {
+    echo "FAIL: $*" >&2
+    if [ -s "$WORK/err" ]; then
+        echo "--- launcher stderr:" >&2
+        cat "$WORK/err" >&2
+    fi
+    exit 1
+}
+
+# Pids of live probe processes of this test (PEs and what they forked).
+probe_pids() {
+    local pid
+    for pid in $(pgrep -f -- "$MARK"); do
+        if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = pe_probe ]; then
+            echo "$pid"
+        fi
+    done
+}
+
+cleanup() {
+    local pid
+    for pid in $(probe_pids); do kill -KILL "$pid" 2>/dev/null; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+now() { echo "$EPOCHREALTIME"; }
+seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }'; }
+less_than() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
+
+# run_launcher ARGS...: run it (bounded by a guard timeout); sets RC, ELAPSED.
+run_launcher() {
+    local start
+    start=$(now)
+    timeout -k 2 20 "$LAUNCHER" "$@" >"$WORK/out" 2>"$WORK/err"
+    RC=$?
+    ELAPSED=$(seconds_since "$start")
+}
+
+expect_rc() {
+    [ "$RC" -eq "$1" ] || fail "launcher exit status $RC, expected $1"
+}
+
+expect_elapsed_below() {
+    less_than "$ELAPSED" "$1" || fail "launcher took ${ELAPSED}s, expected under $1 s"
+}
+
+expect_elapsed_above() {
+    less_than "$1" "$ELAPSED" || fail "launcher took ${ELAPSED}s, expected over $1 s"
+}
+
+# expect_stderr_line TEXT: the launcher printed exactly this line.
+expect_stderr_line() {
+    grep -qxF -- "$1" "$WORK/err" || fail "launcher stderr lacks the line '$1'"
+}
+
+expect_stderr_count() {
+    local count
+    count=$(grep -c -- "$1" "$WORK/err")
+    [ "$count" -eq "$2" ] || fail "launcher stderr has $count lines matching '$1', expected $2"
+}
+
+# Nothing of the job may survive the launcher. Processes the PEs forked
+# are SIGKILLed at the end; allow the kernel a moment to finish them.
+expect_no_probe_left() {
+    local tries
+    for tries in $(seq 20); do
+        [ -z "$(probe_pids)" ] && return 0
+        sleep 0.1
+    done
+    fail "probe processes left behind: $(probe_pids | tr '\n' ' ')"
+}
+
+# wait_for_probes N: until N probe processes run (at most 5 s).
+wait_for_probes() {
+    local tries
+    for tries in $(seq 50); do
+        [ "$(probe_pids | wc -l)" -eq "$1" ] && return 0
+        sleep 0.1
+    done
+    fail "expected $1 probe processes, found $(probe_pids | wc -l)"
+}

@@ -1,0 +1,301 @@
+/*
+ * pe_probe: a PE stand-in for the launcher tests. Plain C, no libmishmem.
+ *
+ *   pe_probe MARKER WHO:ACTION[,ACTION...] ...
+ *
+ * MARKER is ignored; it makes the processes of one test easy to find with
+ * pgrep -f. Each PE runs the action list of the spec whose WHO is its PE
+ * number, else the one whose WHO is '*', else nothing; then it exits 0.
+ * Arguments that are not specs are ignored (they test pass-through).
+ *
+ * Actions:
+ *   env=DIR      check the launcher contract, write DIR/pe.<PE>, fail if wrong
+ *   sleep=S      sleep S seconds
+ *   exit=C       exit with status C
+ *   kill=SIG     send itself signal number SIG
+ *   ctrl=C       write status C to MISHMEM_CTRL_FD, as shmem_global_exit does
+ *   spawn        fork a child that sleeps 60 s (it must die with the job)
+ *   ignore-term  ignore SIGTERM from now on
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static long my_pe = -1;
+
+static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "pe_probe: PE %ld: ", my_pe);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static long env_long(const char *name)
+{
+    const char *text = getenv(name);
+    if (text == NULL || text[0] == '\0')
+        fail("%s is not set", name);
+    char *end;
+    long value = strtol(text, &end, 10);
+    if (*end != '\0')
+        fail("%s='%s' is not a number", name, text);
+    return value;
+}
+
+static void sleep_seconds(double seconds)
+{
+    struct timespec ts = {.tv_sec = (time_t)seconds};
+    ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+    }
+}
+
+/* ---- contract checks --------------------------------------------------- */
+
+static void check_secret(const char *secret)
+{
+    if (secret == NULL || strlen(secret) != 64)
+        fail("MISHMEM_SECRET is not 64 characters");
+    for (const char *c = secret; *c; c++)
+        if (!((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f')))
+            fail("MISHMEM_SECRET has a non lowercase-hex character '%c'", *c);
+}
+
+static int rdv_port(void)
+{
+    const char *addr = getenv("MISHMEM_RDV_ADDR");
+    int port, used = 0;
+    if (addr == NULL || sscanf(addr, "tcp://127.0.0.1:%d%n", &port, &used) != 1 ||
+        addr[used] != '\0' || port <= 0 || port > 65535)
+        fail("MISHMEM_RDV_ADDR='%s' is not tcp://127.0.0.1:PORT", addr ? addr : "(unset)");
+    return port;
+}
+
+static bool is_listening_socket(int fd)
+{
+    int listening = 0;
+    socklen_t len = sizeof listening;
+    return getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) == 0 && listening;
+}
+
+/* Calls visit(fd) for every open fd of this process. */
+static void for_each_open_fd(void (*visit)(int fd, void *arg), void *arg)
+{
+    DIR *dir = opendir("/proc/self/fd");
+    if (dir == NULL)
+        fail("cannot open /proc/self/fd");
+    struct dirent *entry;
+    while ((entry = readdir(dir)) != NULL) {
+        if (entry->d_name[0] == '.')
+            continue;
+        int fd = atoi(entry->d_name);
+        if (fd != dirfd(dir))
+            visit(fd, arg);
+    }
+    closedir(dir);
+}
+
+static void reject_listening_socket(int fd, void *arg)
+{
+    (void)arg;
+    if (is_listening_socket(fd))
+        fail("fd %d is a listening socket; only PE 0 may inherit one", fd);
+}
+
+struct pipe_identity {
+    int fd;
+    struct stat st;
+};
+
+static void reject_other_end_of_ctrl_pipe(int fd, void *arg)
+{
+    const struct pipe_identity *ctrl = arg;
+    struct stat st;
+    if (fd != ctrl->fd && fstat(fd, &st) == 0 && st.st_dev == ctrl->st.st_dev &&
+        st.st_ino == ctrl->st.st_ino)
+        fail("fd %d is another end of the control pipe (leaked)", fd);
+}
+
+static void check_ctrl_fd(void)
+{
+    struct pipe_identity ctrl = {.fd = (int)env_long("MISHMEM_CTRL_FD")};
+    if (fstat(ctrl.fd, &ctrl.st) != 0 || !S_ISFIFO(ctrl.st.st_mode))
+        fail("MISHMEM_CTRL_FD=%d is not an open pipe", ctrl.fd);
+    if ((fcntl(ctrl.fd, F_GETFL) & O_ACCMODE) != O_WRONLY)
+        fail("MISHMEM_CTRL_FD=%d is not a write end", ctrl.fd);
+    for_each_open_fd(reject_other_end_of_ctrl_pipe, &ctrl);
+}
+
+/* Round trip one byte through the inherited socket to prove it is live. */
+static void connect_and_accept(int listen_fd, int port)
+{
+    int client = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (client < 0 || connect(client, (struct sockaddr *)&addr, sizeof addr) != 0)
+        fail("cannot connect to 127.0.0.1:%d: %s", port, strerror(errno));
+    struct pollfd pfd = {.fd = listen_fd, .events = POLLIN};
+    if (poll(&pfd, 1, 3000) != 1)
+        fail("nothing to accept on MISHMEM_RDV_FD after connecting to its port");
+    int server = accept(listen_fd, NULL, NULL);
+    char byte = 'x', echo = 0;
+    if (server < 0 || write(client, &byte, 1) != 1 || read(server, &echo, 1) != 1 || echo != 'x')
+        fail("no data through the accepted connection");
+    close(server);
+    close(client);
+}
+
+static void check_rendezvous_fd(int port)
+{
+    int fd = (int)env_long("MISHMEM_RDV_FD");
+    int type = 0;
+    socklen_t len = sizeof type;
+    if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0 || type != SOCK_STREAM)
+        fail("MISHMEM_RDV_FD=%d is not a stream socket", fd);
+    if (!is_listening_socket(fd))
+        fail("MISHMEM_RDV_FD=%d is not in listen state", fd);
+    struct sockaddr_in addr;
+    len = sizeof addr;
+    if (getsockname(fd, (struct sockaddr *)&addr, &len) != 0 || addr.sin_family != AF_INET ||
+        ntohl(addr.sin_addr.s_addr) != INADDR_LOOPBACK || ntohs(addr.sin_port) != port)
+        fail("MISHMEM_RDV_FD=%d is not bound to 127.0.0.1:%d", fd, port);
+    connect_and_accept(fd, port);
+}
+
+static void write_report(const char *dir, long npes, char **argv)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/pe.%ld", dir, my_pe);
+    FILE *out = fopen(path, "w");
+    if (out == NULL)
+        fail("cannot write %s: %s", path, strerror(errno));
+    const char *pass = getenv("MISHMEM_TEST_PASSTHROUGH");
+    fprintf(out, "PE=%ld\nNPES=%ld\nRDV=%s\nSECRET=%s\nHAS_RDV_FD=%d\nPASS=%s\nARGS=",
+            my_pe, npes, getenv("MISHMEM_RDV_ADDR"), getenv("MISHMEM_SECRET"),
+            getenv("MISHMEM_RDV_FD") != NULL, pass ? pass : "");
+    for (int i = 2; argv[i] != NULL; i++)
+        fprintf(out, "%s%s", i > 2 ? "|" : "", argv[i]);
+    fputc('\n', out);
+    if (fclose(out) != 0)
+        fail("cannot write %s", path);
+}
+
+static void check_contract(const char *dir, char **argv)
+{
+    long npes = env_long("MISHMEM_NPES");
+    if (npes < 1 || my_pe < 0 || my_pe >= npes)
+        fail("MISHMEM_PE=%ld is not in 0..MISHMEM_NPES-1 (NPES=%ld)", my_pe, npes);
+    check_secret(getenv("MISHMEM_SECRET"));
+    int port = rdv_port();
+    check_ctrl_fd();
+    if (my_pe == 0) {
+        check_rendezvous_fd(port);
+    } else {
+        if (getenv("MISHMEM_RDV_FD") != NULL)
+            fail("MISHMEM_RDV_FD is set outside PE 0");
+        for_each_open_fd(reject_listening_socket, NULL);
+    }
+    write_report(dir, npes, argv);
+}
+
+/* ---- actions ----------------------------------------------------------- */
+
+static void write_ctrl_status(int status)
+{
+    int fd = (int)env_long("MISHMEM_CTRL_FD");
+    if (write(fd, &status, sizeof status) != (ssize_t)sizeof status)
+        fail("cannot write to MISHMEM_CTRL_FD: %s", strerror(errno));
+}
+
+static void spawn_sleeper(void)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        fail("fork: %s", strerror(errno));
+    if (pid == 0) {
+        sleep_seconds(60);
+        _exit(0);
+    }
+}
+
+static void run_action(const char *action, char **argv)
+{
+    const char *eq = strchr(action, '=');
+    const char *value = eq ? eq + 1 : "";
+    size_t name_len = eq ? (size_t)(eq - action) : strlen(action);
+#define IS(name) (name_len == strlen(name) && strncmp(action, name, name_len) == 0)
+    if (IS("env"))
+        check_contract(value, argv);
+    else if (IS("sleep"))
+        sleep_seconds(atof(value));
+    else if (IS("exit"))
+        exit(atoi(value));
+    else if (IS("kill"))
+        kill(getpid(), atoi(value));
+    else if (IS("ctrl"))
+        write_ctrl_status(atoi(value));
+    else if (IS("spawn"))
+        spawn_sleeper();
+    else if (IS("ignore-term"))
+        signal(SIGTERM, SIG_IGN);
+    else
+        fail("unknown action '%s'", action);
+#undef IS
+}
+
+/* The action list for this PE: "K:..." beats "*:...". */
+static const char *find_actions(char **argv)
+{
+    const char *fallback = NULL;
+    for (int i = 2; argv[i] != NULL; i++) {
+        char *end;
+        const char *spec = argv[i];
+        if (spec[0] == '*' && spec[1] == ':' && fallback == NULL)
+            fallback = spec + 2;
+        else if (spec[0] >= '0' && spec[0] <= '9' && strtol(spec, &end, 10) == my_pe &&
+                 *end == ':')
+            return end + 1;
+    }
+    return fallback;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: pe_probe MARKER WHO:ACTION[,ACTION...] ...\n");
+        return 2;
+    }
+    my_pe = env_long("MISHMEM_PE");
+    const char *actions = find_actions(argv);
+    if (actions == NULL)
+        return 0;
+    /* Static, so an exit inside an action leaves nothing for LeakSanitizer. */
+    static char list[4096];
+    if (strlen(actions) >= sizeof list)
+        fail("action list too long");
+    strcpy(list, actions);
+    char *save = NULL;
+    for (char *action = strtok_r(list, ",", &save); action; action = strtok_r(NULL, ",", &save))
+        run_action(action, argv);
+    return 0;
+}
