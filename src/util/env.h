@@ -17,6 +17,7 @@
     X(SHMEM_INIT_TIMEOUT, "120", "seconds shmem_init waits for the rendezvous")                    \
     X(SHMEM_VERSION, "0", "1: print the library version at start-up")                              \
     X(SHMEM_INFO, "0", "1: print the version and every variable of this table at start-up")        \
+    X(SHMEM_DEBUG, "0", "1: deeper argument checks on every call (slower)")                         \
     X(MISHMEM_PE, NULL, "set by mishmemrun: this process's PE number")                             \
     X(MISHMEM_NPES, NULL, "set by mishmemrun: the number of PEs")                                  \
     X(MISHMEM_RDV_ADDR, NULL, "set by mishmemrun: tcp://HOST:PORT of PE 0's rendezvous")           \

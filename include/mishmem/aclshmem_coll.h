@@ -1,0 +1,4 @@
+/* Placeholder: filled in by the issue that builds this family. */
+#ifndef MISHMEM_ACLSHMEM_COLL_H
+#define MISHMEM_ACLSHMEM_COLL_H
+#endif

@@ -1,0 +1,35 @@
+/* aclshmem face: put-with-signal and signal waits. */
+#include "api/face.h"
+#include "core/p2p_wait.h"
+#include "core/signal.h"
+
+int aclshmemx_putmem_signal(void *dest, const void *source, size_t nbytes, uint64_t *sig_addr,
+                            uint64_t signal, int sig_op, int pe)
+{
+    return mishmem_put_signal(mishmem_current(), "aclshmemx_putmem_signal", dest, source, nbytes, sig_addr,
+                              signal, sig_op, pe, MISHMEM_RETURN_ERROR);
+}
+
+int aclshmemx_putmem_signal_nbi(void *dest, const void *source, size_t nbytes, uint64_t *sig_addr,
+                                uint64_t signal, int sig_op, int pe)
+{
+    return mishmem_put_signal(mishmem_current(), "aclshmemx_putmem_signal_nbi", dest, source, nbytes,
+                              sig_addr, signal, sig_op, pe, MISHMEM_RETURN_ERROR);
+}
+
+int aclshmemx_signal_op(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)
+{
+    return mishmem_signal_update(mishmem_current(), "aclshmemx_signal_op", sig_addr, signal, sig_op, pe,
+                                 MISHMEM_RETURN_ERROR);
+}
+
+uint64_t aclshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
+{
+    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_signal_wait_until", 0);
+    if (!sig_addr || !mishmem_cmp_valid(cmp)) {
+        MISHMEM_ERROR("aclshmem_signal_wait_until: %s", !sig_addr ? "sig_addr is NULL" : "unknown comparison");
+        return 0;
+    }
+    MISHMEM_WAIT_VAR(inst, "aclshmem_signal_wait_until", sig_addr, cmp, cmp_value);
+    return __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE);
+}

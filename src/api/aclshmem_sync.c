@@ -1,0 +1,48 @@
+/* aclshmem face: ordering, barriers and point-to-point waits. */
+#include "api/face.h"
+#include "core/p2p_wait.h"
+#include "core/sync.h"
+
+int aclshmem_quiet(void)
+{
+    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_quiet", ACLSHMEM_NOT_INITED);
+    (void)inst;
+    mishmem_quiet();
+    return ACLSHMEM_SUCCESS;
+}
+
+int aclshmem_fence(void)
+{
+    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_fence", ACLSHMEM_NOT_INITED);
+    (void)inst;
+    mishmem_fence();
+    return ACLSHMEM_SUCCESS;
+}
+
+int aclshmem_barrier_all(void)
+{
+    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_barrier_all", ACLSHMEM_NOT_INITED);
+    mishmem_barrier_world(inst, "aclshmem_barrier_all");
+    return ACLSHMEM_SUCCESS;
+}
+
+int aclshmem_sync_all(void)
+{
+    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_sync_all", ACLSHMEM_NOT_INITED);
+    mishmem_barrier_world(inst, "aclshmem_sync_all");
+    return ACLSHMEM_SUCCESS;
+}
+
+#define DEFINE_ACL_WAIT(T, N)                                                            \
+    int aclshmem_##N##_wait_until(T *ivar, int cmp, T cmp_value)                         \
+    {                                                                                    \
+        ACL_INSTANCE_OR_RETURN(inst, "aclshmem_" #N "_wait_until", ACLSHMEM_NOT_INITED); \
+        if (!ivar || !mishmem_cmp_valid(cmp)) {                                          \
+            MISHMEM_ERROR("aclshmem_" #N "_wait_until: %s", !ivar ? "ivar is NULL"       \
+                                                                  : "unknown comparison"); \
+            return ACLSHMEM_INVALID_PARAM;                                               \
+        }                                                                                \
+        MISHMEM_WAIT_VAR(inst, "aclshmem_" #N "_wait_until", ivar, cmp, cmp_value);      \
+        return ACLSHMEM_SUCCESS;                                                         \
+    }
+MISHMEM_P2P_SYNC_TYPES(DEFINE_ACL_WAIT)

@@ -1,0 +1,27 @@
+/* What both API faces share: finding the instance a call acts on. */
+#ifndef MISHMEM_API_FACE_H
+#define MISHMEM_API_FACE_H
+
+#include "instance/registry.h"
+#include "util/log.h"
+
+/* aclshmem face: no current instance -> log and return rc. */
+#define ACL_INSTANCE_OR_RETURN(inst, call, rc)                                        \
+    struct mishmem_instance *inst = mishmem_current();                                \
+    if (__builtin_expect(inst == NULL, 0)) {                                          \
+        MISHMEM_ERROR("%s: no current instance (not initialized, or finalized)", call); \
+        return rc;                                                                    \
+    }
+
+/* OpenSHMEM face: no current instance -> message and abort. */
+struct mishmem_instance *mishmem_shmem_instance_slow(const char *call);
+static inline struct mishmem_instance *mishmem_shmem_instance(const char *call)
+{
+    struct mishmem_instance *inst = mishmem_current();
+    return __builtin_expect(inst != NULL, 1) ? inst : mishmem_shmem_instance_slow(call);
+}
+
+/* Ends every PE of the current instance with status (launcher told first). */
+_Noreturn void mishmem_global_exit(int status);
+
+#endif

@@ -1,0 +1,28 @@
+#include <signal.h>
+#include <unistd.h>
+
+#include "api/face.h"
+#include "util/env.h"
+
+struct mishmem_instance *mishmem_shmem_instance_slow(const char *call)
+{
+    mishmem_fatal("%s: called without a current instance (call shmem_init first; or the current "
+                  "instance was finalized)", call);
+}
+
+_Noreturn void mishmem_global_exit(int status)
+{
+    long ctrl_fd;
+    if (mishmem_env_long(MISHMEM_ENV_MISHMEM_CTRL_FD, &ctrl_fd) == 0 && ctrl_fd >= 0) {
+        /* The launcher kills every PE and exits with this status. */
+        int32_t code = status;
+        ssize_t ignored = write((int)ctrl_fd, &code, sizeof code);
+        (void)ignored;
+    } else {
+        struct mishmem_instance *inst = mishmem_current();
+        for (int pe = 0; inst && pe < inst->n_pes; pe++)
+            if (pe != inst->my_pe && inst->peers[pe].pid > 0)
+                kill(inst->peers[pe].pid, SIGTERM);
+    }
+    _exit(status);
+}

@@ -1,0 +1,29 @@
+/* OpenSHMEM face: symmetric heap. */
+#include "api/face.h"
+#include "core/heap.h"
+
+void *shmem_malloc(size_t size)
+{
+    return mishmem_heap_alloc(mishmem_shmem_instance("shmem_malloc"), "shmem_malloc", size, 0);
+}
+
+void *shmem_calloc(size_t count, size_t size)
+{
+    return mishmem_heap_calloc(mishmem_shmem_instance("shmem_calloc"), "shmem_calloc", count, size);
+}
+
+void *shmem_align(size_t alignment, size_t size)
+{
+    return mishmem_heap_alloc(mishmem_shmem_instance("shmem_align"), "shmem_align", size, alignment);
+}
+
+void *shmem_realloc(void *ptr, size_t size)
+{
+    return mishmem_heap_realloc(mishmem_shmem_instance("shmem_realloc"), "shmem_realloc", ptr, size);
+}
+
+void shmem_free(void *ptr)
+{
+    if (mishmem_heap_free(mishmem_shmem_instance("shmem_free"), "shmem_free", ptr) != ACLSHMEM_SUCCESS)
+        mishmem_fatal("shmem_free(%p): not a block returned by shmem_malloc", ptr);
+}

@@ -1,0 +1,62 @@
+/* OpenSHMEM face: setup, exit and queries. */
+#include <stdio.h>
+
+#include "api/face.h"
+#include "core/rma.h"
+#include "instance/lifecycle.h"
+#include "instance/world.h"
+#include "mishmem/openshmem.h"
+
+void shmem_init(void)
+{
+    int rc = mishmem_world_init();
+    if (rc != ACLSHMEM_SUCCESS)
+        mishmem_fatal("shmem_init failed (%d); see the messages above", rc);
+}
+
+void shmem_finalize(void)
+{
+    struct mishmem_instance *inst = mishmem_current();
+    if (inst)
+        mishmem_instance_finalize(inst);
+}
+
+void shmem_global_exit(int status) { mishmem_global_exit(status); }
+
+int shmem_my_pe(void) { return mishmem_shmem_instance("shmem_my_pe")->my_pe; }
+
+int shmem_n_pes(void) { return mishmem_shmem_instance("shmem_n_pes")->n_pes; }
+
+int shmem_pe_accessible(int pe)
+{
+    struct mishmem_instance *inst = mishmem_current();
+    return inst && (unsigned)pe < (unsigned)inst->n_pes && inst->peers[pe].segment != NULL;
+}
+
+int shmem_addr_accessible(const void *addr, int pe)
+{
+    struct mishmem_instance *inst = mishmem_current();
+    return shmem_pe_accessible(pe) && mishmem_in_heap(inst, addr, 1);
+}
+
+void *shmem_ptr(const void *dest, int pe)
+{
+    struct mishmem_instance *inst = mishmem_shmem_instance("shmem_ptr");
+    if (!shmem_pe_accessible(pe))
+        return NULL;
+    return mishmem_translate(inst, dest, pe);
+}
+
+void shmem_info_get_version(int *major, int *minor)
+{
+    if (major)
+        *major = SHMEM_MAJOR_VERSION;
+    if (minor)
+        *minor = SHMEM_MINOR_VERSION;
+}
+
+void shmem_info_get_name(char *name)
+{
+    if (name)
+        snprintf(name, SHMEM_MAX_NAME_LEN, "%s", SHMEM_VENDOR_STRING);
+}

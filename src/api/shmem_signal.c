@@ -1,0 +1,35 @@
+/* OpenSHMEM face: put-with-signal and signal waits. */
+#include "api/face.h"
+#include "core/p2p_wait.h"
+#include "core/signal.h"
+
+void shmem_putmem_signal(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                         uint64_t signal, int sig_op, int pe)
+{
+    mishmem_put_signal(mishmem_current(), "shmem_putmem_signal", dest, source, nelems, sig_addr, signal,
+                       sig_op, pe, MISHMEM_ABORT);
+}
+
+void shmem_putmem_signal_nbi(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                             uint64_t signal, int sig_op, int pe)
+{
+    mishmem_put_signal(mishmem_current(), "shmem_putmem_signal_nbi", dest, source, nelems, sig_addr, signal,
+                       sig_op, pe, MISHMEM_ABORT);
+}
+
+uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
+{
+    if (!sig_addr)
+        mishmem_fatal("shmem_signal_fetch: sig_addr is NULL");
+    return __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE);
+}
+
+uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
+{
+    struct mishmem_instance *inst = mishmem_shmem_instance("shmem_signal_wait_until");
+    if (!sig_addr || !mishmem_cmp_valid(cmp))
+        mishmem_fatal("shmem_signal_wait_until(%p, %d): %s", (void *)sig_addr, cmp,
+                      !sig_addr ? "sig_addr is NULL" : "unknown comparison");
+    MISHMEM_WAIT_VAR(inst, "shmem_signal_wait_until", sig_addr, cmp, cmp_value);
+    return __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE);
+}

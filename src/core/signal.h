@@ -1,0 +1,39 @@
+/* Put-with-signal: the data is stored first, then the signal word is
+ * updated with release ordering, so a PE that sees the signal sees the data. */
+#ifndef MISHMEM_CORE_SIGNAL_H
+#define MISHMEM_CORE_SIGNAL_H
+
+#include <stdatomic.h>
+
+#include "core/rma.h"
+#include "mishmem/openshmem.h"
+
+int mishmem_signal_check_slow(struct mishmem_instance *inst, const char *call, const uint64_t *sig_addr,
+                              int sig_op, int pe, enum mishmem_on_error on_error);
+
+static inline int mishmem_signal_update(struct mishmem_instance *inst, const char *call, uint64_t *sig_addr,
+                                        uint64_t signal, int sig_op, int pe, enum mishmem_on_error on_error)
+{
+    if (__builtin_expect(!mishmem_rma_valid(inst, sig_addr, sig_addr, sizeof *sig_addr, pe) ||
+                             ((uintptr_t)sig_addr & 7) != 0 ||
+                             (sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD), 0))
+        return mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
+    _Atomic uint64_t *remote = mishmem_translate(inst, sig_addr, pe);
+    if (sig_op == SHMEM_SIGNAL_SET)
+        atomic_store_explicit(remote, signal, memory_order_release);
+    else
+        atomic_fetch_add_explicit(remote, signal, memory_order_release);
+    return ACLSHMEM_SUCCESS;
+}
+
+static inline int mishmem_put_signal(struct mishmem_instance *inst, const char *call, void *dest,
+                                     const void *source, size_t len, uint64_t *sig_addr, uint64_t signal,
+                                     int sig_op, int pe, enum mishmem_on_error on_error)
+{
+    int rc = mishmem_put(inst, call, dest, source, len, pe, on_error);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    return mishmem_signal_update(inst, call, sig_addr, signal, sig_op, pe, on_error);
+}
+
+#endif

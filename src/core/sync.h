@@ -1,0 +1,19 @@
+/* Ordering and world synchronization over shared memory. */
+#ifndef MISHMEM_CORE_SYNC_H
+#define MISHMEM_CORE_SYNC_H
+
+#include <stdatomic.h>
+
+#include "instance/instance.h"
+
+/* Puts are stores into mapped memory, complete when they return; quiet and
+ * fence only need to order them before what follows. */
+static inline void mishmem_quiet(void) { atomic_thread_fence(memory_order_seq_cst); }
+static inline void mishmem_fence(void) { atomic_thread_fence(memory_order_release); }
+
+/* Dissemination barrier over all PEs of the instance (log2 rounds), with
+ * monotonic epochs so back-to-back barriers need no reset. Includes quiet.
+ * operation names the caller in the message if a peer dies meanwhile. */
+void mishmem_barrier_world(struct mishmem_instance *inst, const char *operation);
+
+#endif

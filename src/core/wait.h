@@ -1,0 +1,82 @@
+/* Waiting on memory that peers write: spin briefly, then yield, so that
+ * many PEs on few cores still make progress. While yielding, every so often
+ * check that the instance's peers are alive, so a dead peer ends the wait
+ * with a clear message instead of a hang. */
+#ifndef MISHMEM_CORE_WAIT_H
+#define MISHMEM_CORE_WAIT_H
+
+#include <sched.h>
+#include <stdint.h>
+
+#include "instance/instance.h"
+
+#define MISHMEM_SPINS_BEFORE_YIELD 64
+#define MISHMEM_LIVENESS_PERIOD_NS 50000000ull /* 50 ms */
+
+struct mishmem_waiter {
+    struct mishmem_instance *inst;
+    const char *operation; /* named in the message if a peer dies */
+    unsigned spins;
+    uint64_t next_check_ns;
+};
+
+static inline void mishmem_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_instance *inst,
+                                       const char *operation)
+{
+    w->inst = inst;
+    w->operation = operation;
+    w->spins = 0;
+    w->next_check_ns = 0;
+}
+
+/* Returns the number of a peer that has exited, or -1 when all are alive. */
+int mishmem_find_dead_peer(struct mishmem_instance *inst);
+uint64_t mishmem_now_ns(void);
+/* Ends the process with a message naming the dead peer and the operation. */
+_Noreturn void mishmem_peer_died(struct mishmem_waiter *w, int dead_pe);
+
+/* One step of a wait loop whose condition was just found false.
+ * Returns -1 normally, or the number of a dead peer: the caller must then
+ * test its condition once more (the peer may have written before exiting)
+ * and call mishmem_peer_died if it is still false. */
+static inline int mishmem_wait_step(struct mishmem_waiter *w)
+{
+    if (w->spins < MISHMEM_SPINS_BEFORE_YIELD) {
+        w->spins++;
+        mishmem_cpu_relax();
+        return -1;
+    }
+    sched_yield();
+    uint64_t now = mishmem_now_ns();
+    if (w->next_check_ns == 0) {
+        w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;
+        return -1;
+    }
+    if (now < w->next_check_ns)
+        return -1;
+    w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;
+    return mishmem_find_dead_peer(w->inst);
+}
+
+/* Waits until COND holds, watching the peers of INST. */
+#define MISHMEM_WAIT_UNTIL(inst, operation, cond)                                 \
+    do {                                                                          \
+        struct mishmem_waiter waiter_;                                            \
+        mishmem_waiter_init(&waiter_, (inst), (operation));                       \
+        while (!(cond)) {                                                         \
+            int dead_ = mishmem_wait_step(&waiter_);                              \
+            if (dead_ >= 0 && !(cond))                                            \
+                mishmem_peer_died(&waiter_, dead_);                               \
+        }                                                                         \
+    } while (0)
+
+#endif

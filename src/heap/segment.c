@@ -1,0 +1,113 @@
+#include "heap/segment.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "mishmem/aclshmem.h"
+#include "util/log.h"
+
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
+
+static char *map_shared(int fd, uint64_t size)
+{
+    /* NORESERVE: a 40 GiB heap costs only the pages a program touches. */
+    void *base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+    return base == MAP_FAILED ? NULL : base;
+}
+
+int mishmem_segment_create(uint64_t size, uint64_t instance_id, int pe, struct mishmem_segment *out)
+{
+    char name[64];
+    snprintf(name, sizeof name, "mishmem-i%llu-pe%d", (unsigned long long)instance_id, pe);
+    int fd = memfd_create(name, MFD_CLOEXEC);
+    if (fd < 0) {
+        MISHMEM_ERROR("memfd_create failed: %s", strerror(errno));
+        return ACLSHMEM_SMEM_ERROR;
+    }
+    if (ftruncate(fd, (off_t)size) != 0) {
+        MISHMEM_ERROR("cannot size the %llu-byte heap segment: %s", (unsigned long long)size,
+                      strerror(errno));
+        close(fd);
+        return ACLSHMEM_SMEM_ERROR;
+    }
+    char *base = map_shared(fd, size);
+    if (!base) {
+        MISHMEM_ERROR("cannot map the %llu-byte heap segment: %s", (unsigned long long)size,
+                      strerror(errno));
+        close(fd);
+        return ACLSHMEM_SMEM_ERROR;
+    }
+    out->base = base;
+    out->size = size;
+    out->fd = fd;
+    return ACLSHMEM_SUCCESS;
+}
+
+void mishmem_segment_close_fd(struct mishmem_segment *segment)
+{
+    if (segment->fd >= 0)
+        close(segment->fd);
+    segment->fd = -1;
+}
+
+void mishmem_segment_destroy(struct mishmem_segment *segment)
+{
+    mishmem_segment_close_fd(segment);
+    if (segment->base)
+        munmap(segment->base, segment->size);
+    segment->base = NULL;
+}
+
+static int fetch_remote_fd(int pidfd, pid_t pid, int remote_fd)
+{
+    int fd = (int)syscall(SYS_pidfd_getfd, pidfd, remote_fd, 0);
+    if (fd >= 0)
+        return fd;
+    int getfd_errno = errno;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)pid, remote_fd);
+    fd = open(path, O_RDWR | O_CLOEXEC);
+    if (fd >= 0)
+        return fd;
+    MISHMEM_ERROR("cannot obtain the heap of pid %d: pidfd_getfd: %s; %s: %s", (int)pid,
+                  strerror(getfd_errno), path, strerror(errno));
+    return -1;
+}
+
+int mishmem_segment_import(int pidfd, pid_t pid, int remote_fd, uint64_t size, char **base)
+{
+    int fd = fetch_remote_fd(pidfd, pid, remote_fd);
+    if (fd < 0)
+        return ACLSHMEM_SMEM_ERROR;
+    struct stat info;
+    if (fstat(fd, &info) != 0 || (uint64_t)info.st_size < size) {
+        /* Mapping past its end would SIGBUS on first touch. */
+        MISHMEM_ERROR("the heap of pid %d is smaller than the %llu bytes it announced", (int)pid,
+                      (unsigned long long)size);
+        close(fd);
+        return ACLSHMEM_SMEM_ERROR;
+    }
+    char *mapped = map_shared(fd, size);
+    int map_errno = errno;
+    close(fd);
+    if (!mapped) {
+        MISHMEM_ERROR("cannot map the heap of pid %d: %s", (int)pid, strerror(map_errno));
+        return ACLSHMEM_SMEM_ERROR;
+    }
+    *base = mapped;
+    return ACLSHMEM_SUCCESS;
+}
+
+void mishmem_segment_unmap(char *base, uint64_t size)
+{
+    if (base)
+        munmap(base, size);
+}

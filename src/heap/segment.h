@@ -1,0 +1,28 @@
+/* A PE's shared segment: an anonymous memfd (no name in /dev/shm, so a
+ * killed job leaks nothing), mapped by the owner and by every local peer. */
+#ifndef MISHMEM_HEAP_SEGMENT_H
+#define MISHMEM_HEAP_SEGMENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct mishmem_segment {
+    char *base;
+    uint64_t size;
+    int fd; /* open until every peer has imported it, then -1 */
+};
+
+/* Creates and maps a zero-filled segment. Returns ACLSHMEM_*. */
+int mishmem_segment_create(uint64_t size, uint64_t instance_id, int pe, struct mishmem_segment *out);
+/* Closes the descriptor; the mapping stays. */
+void mishmem_segment_close_fd(struct mishmem_segment *segment);
+void mishmem_segment_destroy(struct mishmem_segment *segment);
+
+/* Maps peer pid's segment, whose descriptor in that process is remote_fd.
+ * pidfd is an open pidfd of that process. Tries pidfd_getfd, then
+ * /proc/PID/fd/N. Returns ACLSHMEM_* and logs why on failure. */
+int mishmem_segment_import(int pidfd, pid_t pid, int remote_fd, uint64_t size, char **base);
+void mishmem_segment_unmap(char *base, uint64_t size);
+
+#endif

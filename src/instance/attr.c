@@ -1,0 +1,217 @@
+#include "instance/attr.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/env.h"
+#include "util/log.h"
+
+int mishmem_parse_ip_port(const char *url, char *host, size_t host_size, long *port)
+{
+    static const char scheme[] = "tcp://";
+    if (!url || strncmp(url, scheme, sizeof scheme - 1) != 0)
+        return -1;
+    const char *rest = url + sizeof scheme - 1;
+    const char *host_start = rest, *host_end, *colon;
+    if (*rest == '[') { /* [IPv6]:PORT */
+        host_start = rest + 1;
+        host_end = strchr(host_start, ']');
+        if (!host_end || host_end[1] != ':')
+            return -1;
+        colon = host_end + 1;
+    } else {
+        colon = strrchr(rest, ':');
+        if (!colon || memchr(rest, ':', (size_t)(colon - rest)))
+            return -1; /* bare IPv6 needs brackets */
+        host_end = colon;
+    }
+    size_t host_len = (size_t)(host_end - host_start);
+    if (host_len == 0 || host_len >= host_size)
+        return -1;
+    const char *digits = colon + 1;
+    if (*digits < '0' || *digits > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    long value = strtol(digits, &end, 10);
+    if (errno || *end != '\0' || value < 0 || value > 65535)
+        return -1;
+    memcpy(host, host_start, host_len);
+    host[host_len] = '\0';
+    *port = value;
+    return 0;
+}
+
+/* SHMEM_INSTANCE_PORT_RANGE=start:end -> the port of instance id. */
+static int port_from_range(uint64_t id, long *port)
+{
+    const char *range = mishmem_env_string(MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE);
+    long start, end;
+    char tail;
+    if (sscanf(range, "%ld:%ld%c", &start, &end, &tail) != 2 || start < 1 || end > 65535) {
+        MISHMEM_ERROR("SHMEM_INSTANCE_PORT_RANGE=\"%s\" is malformed: expected start:end with ports "
+                      "in 1..65535", range);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (end < start) {
+        MISHMEM_ERROR("SHMEM_INSTANCE_PORT_RANGE=\"%s\": end is below start", range);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (id > (uint64_t)(end - start)) {
+        MISHMEM_ERROR("instance %llu does not fit SHMEM_INSTANCE_PORT_RANGE=\"%s\" (%ld ports)",
+                      (unsigned long long)id, range, end - start + 1);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    *port = start + (long)id;
+    return ACLSHMEM_SUCCESS;
+}
+
+static int resolve_address(const aclshmemx_init_attr_t *attr, struct mishmem_bootstrap_config *boot)
+{
+    long port;
+    if (mishmem_parse_ip_port(attr->ip_port, boot->host, sizeof boot->host, &port) != 0) {
+        MISHMEM_ERROR("ip_port \"%s\" is malformed: expected tcp://HOST:PORT or tcp://[IPV6]:PORT",
+                      attr->ip_port ? attr->ip_port : "(null)");
+        return ACLSHMEM_INVALID_PARAM;
+    }
+    int has_range = mishmem_env_is_set(MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE);
+    if (port != 0 && has_range) {
+        MISHMEM_ERROR("ip_port \"%s\" names port %ld while SHMEM_INSTANCE_PORT_RANGE is set: use "
+                      "port 0 with the range, or unset the range", attr->ip_port, port);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (port == 0 && !has_range) {
+        MISHMEM_ERROR("ip_port \"%s\" has port 0, which needs SHMEM_INSTANCE_PORT_RANGE=start:end "
+                      "(port = start + instance_id)", attr->ip_port);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (port == 0) {
+        int rc = port_from_range(attr->instance_id, &port);
+        if (rc != ACLSHMEM_SUCCESS)
+            return rc;
+    }
+    boot->port = (uint16_t)port;
+    return ACLSHMEM_SUCCESS;
+}
+
+static int check_sizes(const aclshmemx_init_attr_t *attr)
+{
+    if (attr->instance_id > ACLSHMEM_MAX_INSTANCE_ID) {
+        MISHMEM_ERROR("instance_id %llu is out of range 0..%d", (unsigned long long)attr->instance_id,
+                      ACLSHMEM_MAX_INSTANCE_ID);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (attr->my_pe < 0 || attr->n_pes <= 0 || attr->n_pes > ACLSHMEM_MAX_PES) {
+        MISHMEM_ERROR("my_pe %d / n_pes %d: my_pe must be >= 0 and n_pes in 1..%d", attr->my_pe,
+                      attr->n_pes, ACLSHMEM_MAX_PES);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (attr->local_mem_size == 0 || attr->local_mem_size > ACLSHMEM_MAX_LOCAL_SIZE) {
+        MISHMEM_ERROR("local_mem_size %llu must be in 1..%llu bytes",
+                      (unsigned long long)attr->local_mem_size, (unsigned long long)ACLSHMEM_MAX_LOCAL_SIZE);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (attr->my_pe >= attr->n_pes) {
+        MISHMEM_ERROR("my_pe %d must be below n_pes %d", attr->my_pe, attr->n_pes);
+        return ACLSHMEM_INVALID_PARAM;
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+static uint32_t timeout_ms(uint32_t seconds)
+{
+    uint64_t ms = (uint64_t)(seconds ? seconds : ACLSHMEM_DEFAULT_TIMEOUT_S) * 1000u;
+    return ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+static int decode_hex_secret(const char *text, uint8_t secret[MISHMEM_SECRET_BYTES])
+{
+    if (strlen(text) != 2 * MISHMEM_SECRET_BYTES)
+        return -1;
+    for (int i = 0; i < MISHMEM_SECRET_BYTES; i++) {
+        int high = hex_value(text[2 * i]), low = hex_value(text[2 * i + 1]);
+        if (high < 0 || low < 0)
+            return -1;
+        secret[i] = (uint8_t)(high << 4 | low);
+    }
+    return 0;
+}
+
+int mishmem_job_secret(uint8_t secret[MISHMEM_SECRET_BYTES])
+{
+    memset(secret, 0, MISHMEM_SECRET_BYTES);
+    if (mishmem_env_is_set(MISHMEM_ENV_MISHMEM_SECRET)) {
+        if (decode_hex_secret(mishmem_env_string(MISHMEM_ENV_MISHMEM_SECRET), secret) != 0) {
+            MISHMEM_ERROR("MISHMEM_SECRET must be 64 hex digits");
+            return ACLSHMEM_INVALID_VALUE;
+        }
+        return ACLSHMEM_SUCCESS;
+    }
+    const char *text = mishmem_env_string(MISHMEM_ENV_SHMEM_BOOTSTRAP_SECRET);
+    if (text && decode_hex_secret(text, secret) != 0) {
+        size_t len = strlen(text);
+        if (len > MISHMEM_SECRET_BYTES) {
+            MISHMEM_ERROR("SHMEM_BOOTSTRAP_SECRET is longer than %d bytes (use 64 hex digits for a "
+                          "full-strength secret)", MISHMEM_SECRET_BYTES);
+            return ACLSHMEM_INVALID_VALUE;
+        }
+        memcpy(secret, text, len);
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+int mishmem_params_from_attr(aclshmemx_bootstrap_t flags, const aclshmemx_init_attr_t *attr,
+                             struct mishmem_instance_params *out)
+{
+    if (!attr) {
+        MISHMEM_ERROR("aclshmemx_init_attr: attr is NULL");
+        return ACLSHMEM_INVALID_PARAM;
+    }
+    memset(out, 0, sizeof *out);
+    int rc = check_sizes(attr);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    if (flags != ACLSHMEMX_INIT_WITH_DEFAULT) {
+        MISHMEM_ERROR("aclshmemx_init_attr: bootstrap mode %d is not available in this build "
+                      "(use ACLSHMEMX_INIT_WITH_DEFAULT)", (int)flags);
+        return ACLSHMEM_NOT_SUPPORTED;
+    }
+    struct mishmem_bootstrap_config *boot = &out->boot;
+    rc = resolve_address(attr, boot);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    rc = mishmem_job_secret(boot->secret);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    /* An option_attr without the expected version (e.g. left uninitialised,
+     * as the seed's quick start does) means "use the defaults". */
+    int versioned = attr->option_attr.version == ACLSHMEM_OPTION_ATTR_VERSION;
+    boot->init_timeout_ms = timeout_ms(versioned ? attr->option_attr.shm_init_timeout : 0);
+    boot->op_timeout_ms = timeout_ms(versioned ? attr->option_attr.control_operation_timeout : 0);
+    boot->listen_fd = -1;
+    boot->my_pe = attr->my_pe;
+    boot->n_pes = attr->n_pes;
+    boot->instance_id = attr->instance_id;
+    out->id = attr->instance_id;
+    out->heap_size = attr->local_mem_size;
+    out->key.flags = (int)flags;
+    out->key.my_pe = attr->my_pe;
+    out->key.n_pes = attr->n_pes;
+    out->key.local_mem_size = attr->local_mem_size;
+    snprintf(out->key.ip_port, sizeof out->key.ip_port, "%s", attr->ip_port);
+    return ACLSHMEM_SUCCESS;
+}

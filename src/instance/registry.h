@@ -1,0 +1,56 @@
+/* The slot table of live instances and the current-instance selection.
+ * Lookups are lock-free (one or two loads); changes take the registry lock. */
+#ifndef MISHMEM_INSTANCE_REGISTRY_H
+#define MISHMEM_INSTANCE_REGISTRY_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "instance/instance.h"
+
+/* A reserved slot whose instance is still being built. */
+#define MISHMEM_SLOT_BUILDING ((struct mishmem_instance *)1)
+
+extern struct mishmem_instance *_Atomic mishmem_slots[ACLSHMEM_MAX_INSTANCES];
+extern struct mishmem_instance *_Atomic mishmem_process_current;
+/* id + 1 of this thread's override, 0 when none. */
+extern _Thread_local uint16_t mishmem_thread_override;
+
+/* The live instance with this id, or NULL. */
+static inline struct mishmem_instance *mishmem_instance_lookup(uint64_t id)
+{
+    if (id > ACLSHMEM_MAX_INSTANCE_ID)
+        return NULL;
+    struct mishmem_instance *inst = atomic_load_explicit(&mishmem_slots[id], memory_order_acquire);
+    return inst == MISHMEM_SLOT_BUILDING ? NULL : inst;
+}
+
+/* The instance this thread acts on: its override if set, else the
+ * process-wide current one. NULL when there is none. */
+static inline struct mishmem_instance *mishmem_current(void)
+{
+    uint16_t override = mishmem_thread_override;
+    if (override)
+        return mishmem_instance_lookup(override - 1u);
+    return atomic_load_explicit(&mishmem_process_current, memory_order_acquire);
+}
+
+void mishmem_registry_lock(void);
+void mishmem_registry_unlock(void);
+/* With the lock held: reserve a free id for building, publish, release. */
+void mishmem_registry_reserve_locked(uint64_t id);
+void mishmem_registry_publish(struct mishmem_instance *inst);
+void mishmem_registry_release_slot(uint64_t id);
+/* The registry entry while the lock is held (may be MISHMEM_SLOT_BUILDING). */
+struct mishmem_instance *mishmem_registry_slot_locked(uint64_t id);
+int mishmem_registry_live_count(void);
+
+/* Current-instance switches (ACLSHMEM_* results). */
+int mishmem_set_process_current(uint64_t id);
+int mishmem_set_thread_current(uint64_t id);
+void mishmem_clear_thread_current(void);
+/* After inst is gone: the process-wide current falls back to instance 0,
+ * or none when 0 is gone too; this thread's override is dropped. */
+void mishmem_forget_current(struct mishmem_instance *inst);
+
+#endif

@@ -1,0 +1,121 @@
+#include "instance/world.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "instance/attr.h"
+#include "instance/lifecycle.h"
+#include "instance/registry.h"
+#include "mishmem/openshmem.h"
+#include "util/env.h"
+#include "util/log.h"
+
+static int read_env_long(enum mishmem_env_id id, long low, long high, long *out)
+{
+    if (mishmem_env_long(id, out) != 0 || *out < low || *out > high) {
+        MISHMEM_ERROR("%s=\"%s\" must be an integer in %ld..%ld", mishmem_env_name(id),
+                      mishmem_env_string(id) ? mishmem_env_string(id) : "", low, high);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+/* Launcher variables, or a single PE when there is no launcher. */
+static int read_launch(struct mishmem_instance_params *params)
+{
+    struct mishmem_bootstrap_config *boot = &params->boot;
+    boot->listen_fd = -1;
+    if (!mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PE)) {
+        boot->my_pe = 0;
+        boot->n_pes = 1;
+        return ACLSHMEM_SUCCESS;
+    }
+    long pe, n_pes, fd;
+    int rc = read_env_long(MISHMEM_ENV_MISHMEM_NPES, 1, ACLSHMEM_MAX_PES, &n_pes);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = read_env_long(MISHMEM_ENV_MISHMEM_PE, 0, n_pes - 1, &pe);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    boot->my_pe = (int)pe;
+    boot->n_pes = (int)n_pes;
+    const char *address = mishmem_env_string(MISHMEM_ENV_MISHMEM_RDV_ADDR);
+    long port;
+    if (mishmem_parse_ip_port(address, boot->host, sizeof boot->host, &port) != 0 || port == 0) {
+        MISHMEM_ERROR("MISHMEM_RDV_ADDR=\"%s\" is not tcp://HOST:PORT", address ? address : "");
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    boot->port = (uint16_t)port;
+    snprintf(params->key.ip_port, sizeof params->key.ip_port, "%s", address);
+    if (pe == 0 && mishmem_env_is_set(MISHMEM_ENV_MISHMEM_RDV_FD)) {
+        rc = read_env_long(MISHMEM_ENV_MISHMEM_RDV_FD, 0, 1 << 20, &fd);
+        if (rc != ACLSHMEM_SUCCESS)
+            return rc;
+        boot->listen_fd = (int)fd;
+        /* The socket is used once; a later shmem_init must not reuse it. */
+        unsetenv(mishmem_env_name(MISHMEM_ENV_MISHMEM_RDV_FD));
+    }
+    return mishmem_job_secret(boot->secret);
+}
+
+static int read_world_params(struct mishmem_instance_params *params)
+{
+    memset(params, 0, sizeof *params);
+    long id, timeout_s;
+    int rc = read_env_long(MISHMEM_ENV_SHMEM_WORLD_INSTANCE_ID, 0, ACLSHMEM_MAX_INSTANCE_ID, &id);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = read_env_long(MISHMEM_ENV_SHMEM_INIT_TIMEOUT, 1, 86400, &timeout_s);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    uint64_t heap_size;
+    if (mishmem_env_size(MISHMEM_ENV_SHMEM_SYMMETRIC_SIZE, &heap_size) != 0 || heap_size == 0 ||
+        heap_size > ACLSHMEM_MAX_LOCAL_SIZE) {
+        MISHMEM_ERROR("SHMEM_SYMMETRIC_SIZE=\"%s\" must be a size in 1..40G (K/M/G suffixes)",
+                      mishmem_env_string(MISHMEM_ENV_SHMEM_SYMMETRIC_SIZE));
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    rc = read_launch(params);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    params->id = (uint64_t)id;
+    params->heap_size = heap_size;
+    params->boot.instance_id = (uint64_t)id;
+    params->boot.init_timeout_ms = (uint32_t)timeout_s * 1000u;
+    params->boot.op_timeout_ms = (uint32_t)timeout_s * 1000u;
+    params->key.flags = 0; /* the world */
+    params->key.my_pe = params->boot.my_pe;
+    params->key.n_pes = params->boot.n_pes;
+    params->key.local_mem_size = heap_size;
+    return ACLSHMEM_SUCCESS;
+}
+
+static void print_startup_info(void)
+{
+    if (mishmem_env_bool(MISHMEM_ENV_SHMEM_VERSION) || mishmem_env_bool(MISHMEM_ENV_SHMEM_INFO))
+        printf("mishmem: OpenSHMEM %d.%d, %s %s\n", SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION,
+               SHMEM_VENDOR_STRING, MISHMEM_VERSION_STRING);
+    if (mishmem_env_bool(MISHMEM_ENV_SHMEM_INFO)) {
+        printf("mishmem environment variables:\n");
+        mishmem_env_print(stdout);
+    }
+    fflush(stdout);
+}
+
+int mishmem_world_init(void)
+{
+    struct mishmem_instance_params params;
+    int rc = read_world_params(&params);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    struct mishmem_instance *inst = NULL;
+    rc = mishmem_instance_init(&params, &inst);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    if (!inst) /* already live: shmem_init called again */
+        inst = mishmem_instance_lookup(params.id);
+    rc = mishmem_set_process_current(params.id);
+    if (rc == ACLSHMEM_SUCCESS && inst && inst->my_pe == 0)
+        print_startup_info();
+    return rc;
+}
