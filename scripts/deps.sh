@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what building and testing mishmem needs, from Debian's packages,
+# when something is missing. Needs root (or run the printed apt-get line).
+set -euo pipefail
+missing=()
+command -v cmake >/dev/null || missing+=(cmake)
+command -v cc >/dev/null || missing+=(gcc)
+command -v make >/dev/null || missing+=(make)
+command -v pgrep >/dev/null || missing+=(procps)
+[ -e /usr/include/stdio.h ] || missing+=(libc6-dev)
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+    echo "mishmem needs: ${missing[*]}; run as root: apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${missing[@]}"
