@@ -1,0 +1,99 @@
+/* The tcp bootstrap's wire format. Every frame is a fixed 16-byte header
+ * in network byte order followed by `length` payload bytes:
+ *   u32 magic | u16 type | u16 reserved (0) | u32 sequence | u32 length
+ * Pure encoding and decoding here; no I/O. */
+#ifndef MISHMEM_BOOTSTRAP_TCP_WIRE_H
+#define MISHMEM_BOOTSTRAP_TCP_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bootstrap/bootstrap.h"
+
+#define MISHMEM_TCP_MAGIC 0x4D534842u /* "MSHB" */
+#define MISHMEM_TCP_VERSION 1u
+
+#define MISHMEM_TCP_HEADER_BYTES 16u
+#define MISHMEM_TCP_HELLO_BYTES (4u + 8u + 4u + 4u + MISHMEM_SECRET_BYTES)
+#define MISHMEM_TCP_REFUSAL_BYTES 32u
+
+/* Largest contribution of one PE to one allgather, and of a whole reply
+ * (the u32 length field must hold it). */
+#define MISHMEM_TCP_MAX_ALLGATHER_PER_PE (1u << 20)
+#define MISHMEM_TCP_MAX_ALLGATHER_TOTAL (1u << 30)
+
+enum mishmem_tcp_frame_type {
+    MISHMEM_TCP_HELLO = 1,  /* client -> PE 0: who I am */
+    MISHMEM_TCP_ACCEPT = 2, /* PE 0 -> client: welcome, no payload */
+    MISHMEM_TCP_REJECT = 3, /* PE 0 -> client: refusal payload */
+    MISHMEM_TCP_DATA = 4,   /* both ways: one allgather contribution / result */
+    MISHMEM_TCP_ABORT = 5,  /* PE 0 -> clients: the whole job failed; refusal payload */
+};
+
+struct mishmem_tcp_header {
+    uint32_t magic;
+    uint16_t type;
+    uint16_t reserved;
+    uint32_t seq;
+    uint32_t length;
+};
+
+/* HELLO payload: u32 version | u64 instance | u32 pe | u32 n_pes | secret. */
+struct mishmem_tcp_hello {
+    uint32_t version;
+    uint64_t instance_id;
+    uint32_t pe;
+    uint32_t n_pes;
+    uint8_t secret[MISHMEM_SECRET_BYTES];
+};
+
+/* Why PE 0 refused a PE (REJECT) or gave up on the job (ABORT). */
+enum mishmem_tcp_reason {
+    MISHMEM_TCP_REASON_VERSION = 1,
+    MISHMEM_TCP_REASON_WRONG_SECRET = 2,
+    MISHMEM_TCP_REASON_INSTANCE = 3,
+    MISHMEM_TCP_REASON_N_PES = 4,
+    MISHMEM_TCP_REASON_PE_RANGE = 5,
+    MISHMEM_TCP_REASON_DUPLICATE = 6,
+    MISHMEM_TCP_REASON_TIMEOUT = 7,   /* ABORT: some PE did not show up or answer */
+    MISHMEM_TCP_REASON_PEER_LOST = 8, /* ABORT: PE `pe` closed its connection */
+    MISHMEM_TCP_REASON_PROTOCOL = 9,  /* ABORT: PE `pe` sent a frame out of step */
+};
+
+/* REJECT / ABORT payload: u32 reason | u32 pe | u32 n_pes_claimed |
+ * u32 n_pes_server | u64 instance_server | u32 version_server | u32 0.
+ * `pe` and `n_pes_claimed` describe the PE the reason is about. */
+struct mishmem_tcp_refusal {
+    uint32_t reason;
+    uint32_t pe;
+    uint32_t n_pes_claimed;
+    uint32_t n_pes_server;
+    uint64_t instance_server;
+    uint32_t version_server;
+};
+
+void mishmem_tcp_header_encode(const struct mishmem_tcp_header *header,
+                               uint8_t out[MISHMEM_TCP_HEADER_BYTES]);
+void mishmem_tcp_header_decode(const uint8_t in[MISHMEM_TCP_HEADER_BYTES],
+                               struct mishmem_tcp_header *header);
+
+void mishmem_tcp_hello_encode(const struct mishmem_tcp_hello *hello,
+                              uint8_t out[MISHMEM_TCP_HELLO_BYTES]);
+void mishmem_tcp_hello_decode(const uint8_t in[MISHMEM_TCP_HELLO_BYTES],
+                              struct mishmem_tcp_hello *hello);
+
+void mishmem_tcp_refusal_encode(const struct mishmem_tcp_refusal *refusal,
+                                uint8_t out[MISHMEM_TCP_REFUSAL_BYTES]);
+void mishmem_tcp_refusal_decode(const uint8_t in[MISHMEM_TCP_REFUSAL_BYTES],
+                                struct mishmem_tcp_refusal *refusal);
+
+/* Writes a sentence about the refusal as seen by a PE that claimed
+ * (my_pe, my_n_pes, my_instance), e.g. "n_pes mismatch: this PE says 4, PE 0 says 2". */
+void mishmem_tcp_refusal_text(const struct mishmem_tcp_refusal *refusal, int my_pe, int my_n_pes,
+                              uint64_t my_instance, char *buf, size_t size);
+
+/* Compares two secrets in time independent of where they differ. */
+int mishmem_tcp_secret_equal(const uint8_t a[MISHMEM_SECRET_BYTES],
+                             const uint8_t b[MISHMEM_SECRET_BYTES]);
+
+#endif

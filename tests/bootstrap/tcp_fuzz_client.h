@@ -1,0 +1,25 @@
+/* A hostile client for the rendezvous: floods of silent connections,
+ * random bytes, truncated and oversized frames, wrong magic, types and
+ * secrets. Used by test_tcp_fuzz while a real group forms. */
+#ifndef MISHMEM_TESTS_TCP_FUZZ_CLIENT_H
+#define MISHMEM_TESTS_TCP_FUZZ_CLIENT_H
+
+#include <stdint.h>
+
+struct fuzz_stats {
+    int connections;  /* made */
+    int refused;      /* connects that failed: PE 0 stopped listening */
+    int rejects;      /* REJECT frames received for complete bad HELLOs */
+    int accepts;      /* ACCEPT frames received: must stay 0 */
+};
+
+/* Opens `count` connections at once that send nothing (with half_hello,
+ * every second one sends only a HELLO header), waits wait_ms, and returns how many
+ * PE 0 has closed by then; closes the rest. */
+int fuzz_silent_flood(const char *host, uint16_t port, int count, int wait_ms, int half_hello);
+
+/* Throws `count` hostile connections of every kind at host:port. */
+void fuzz_hostile(const char *host, uint16_t port, int count, uint64_t seed,
+                  struct fuzz_stats *stats);
+
+#endif
