@@ -24,6 +24,7 @@
 #define NUM_INSTANCES 6 /* ids 1..5 are used */
 
 static int world_pe;
+static uint64_t world_id; /* 0, unless SHMEM_WORLD_INSTANCE_ID moved the world */
 static int failures;
 
 static void step(const char *text)
@@ -76,7 +77,7 @@ static void verified_allgather(uint64_t id, const int *members, int count)
     if (ctx == nullptr || ctx->id != id || n != count) {
         printf("  PE %d: instance %llu is not current or has %d PEs\n", world_pe, (unsigned long long)id, n);
         failures++;
-        aclshmemx_instance_ctx_set(0);
+        aclshmemx_instance_ctx_set(world_id);
         return;
     }
     long *slots = aclshmem_calloc((size_t)n, sizeof(long));
@@ -101,7 +102,7 @@ static void verified_allgather(uint64_t id, const int *members, int count)
     fflush(stdout);
     aclshmem_free(arrived);
     aclshmem_free(slots);
-    aclshmemx_instance_ctx_set(0);
+    aclshmemx_instance_ctx_set(world_id);
 }
 
 static void finalize_instance(uint64_t id, const int *members, int count)
@@ -114,7 +115,7 @@ static void finalize_instance(uint64_t id, const int *members, int count)
         failures++;
     }
     aclshmem_instance_ctx *ctx = aclshmemx_instance_ctx_get();
-    if (ctx == nullptr || ctx->id != 0) {
+    if (ctx == nullptr || ctx->id != world_id) {
         printf("  PE %d: finalizing instance %llu disturbed the current instance\n", world_pe,
                (unsigned long long)id);
         failures++;
@@ -164,9 +165,11 @@ int main(void)
 {
     shmem_init();
     world_pe = shmem_my_pe();
-    if (shmem_n_pes() != 4) {
+    world_id = aclshmemx_instance_ctx_get()->id;
+    if (shmem_n_pes() != 4 || (world_id >= 1 && world_id < NUM_INSTANCES)) {
         if (world_pe == 0)
-            fprintf(stderr, "run with 4 PEs: mishmemrun -n 4 multi_instance\n");
+            fprintf(stderr, "run with 4 PEs (mishmemrun -n 4 multi_instance), with the world outside "
+                            "instances 1..5\n");
         shmem_finalize();
         return 2;
     }

@@ -22,7 +22,7 @@ int main(void)
     shmem_barrier_all();
     printf("PE %d got %ld in instance 1\n", me, *x);
     int ok = *x == (me + n - 1) % n;   /* (not in the README) the check the test relies on */
-    aclshmemx_finalize(1);             /* current falls back to instance 0 */
+    aclshmemx_finalize(1);             /* current falls back to the world */
     shmem_finalize();
     return ok ? 0 : 1;
 }

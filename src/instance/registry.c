@@ -10,6 +10,7 @@ struct mishmem_instance *_Atomic mishmem_process_current;
 _Thread_local uint16_t mishmem_thread_override;
 
 static pthread_mutex_t registry_mutex = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t default_instance_id; /* guarded by registry_mutex */
 
 /* Every log line names the instance and PE the calling thread acts on. */
 static void log_prefix(char *buf, unsigned long size)
@@ -94,11 +95,18 @@ int mishmem_set_thread_current(uint64_t id)
 
 void mishmem_clear_thread_current(void) { mishmem_thread_override = 0; }
 
+void mishmem_set_default_instance(uint64_t id)
+{
+    mishmem_registry_lock();
+    default_instance_id = id;
+    mishmem_registry_unlock();
+}
+
 void mishmem_forget_current(struct mishmem_instance *inst)
 {
     mishmem_registry_lock();
     if (atomic_load_explicit(&mishmem_process_current, memory_order_relaxed) == inst)
-        atomic_store_explicit(&mishmem_process_current, mishmem_instance_lookup(0),
+        atomic_store_explicit(&mishmem_process_current, mishmem_instance_lookup(default_instance_id),
                               memory_order_release);
     mishmem_registry_unlock();
     if (mishmem_thread_override == inst->id + 1)

@@ -49,8 +49,11 @@ int mishmem_registry_live_count(void);
 int mishmem_set_process_current(uint64_t id);
 int mishmem_set_thread_current(uint64_t id);
 void mishmem_clear_thread_current(void);
-/* After inst is gone: the process-wide current falls back to instance 0,
- * or none when 0 is gone too; this thread's override is dropped. */
+/* The default instance: 0, or the world that shmem_init built elsewhere
+ * (SHMEM_WORLD_INSTANCE_ID), so unmodified programs run in any instance. */
+void mishmem_set_default_instance(uint64_t id);
+/* After inst is gone: the process-wide current falls back to the default
+ * instance, or none when it is gone too; this thread's override is dropped. */
 void mishmem_forget_current(struct mishmem_instance *inst);
 
 #endif

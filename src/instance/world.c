@@ -114,6 +114,7 @@ int mishmem_world_init(void)
         return rc;
     if (!inst) /* already live: shmem_init called again */
         inst = mishmem_instance_lookup(params.id);
+    mishmem_set_default_instance(params.id);
     rc = mishmem_set_process_current(params.id);
     if (rc == ACLSHMEM_SUCCESS && inst && inst->my_pe == 0)
         print_startup_info();
