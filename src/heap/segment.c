@@ -66,7 +66,7 @@ void mishmem_segment_destroy(struct mishmem_segment *segment)
     segment->base = NULL;
 }
 
-static int fetch_remote_fd(int pidfd, pid_t pid, int remote_fd)
+int mishmem_segment_fetch_fd(int pidfd, pid_t pid, int remote_fd)
 {
     int fd = (int)syscall(SYS_pidfd_getfd, pidfd, remote_fd, 0);
     if (fd >= 0)
@@ -77,16 +77,14 @@ static int fetch_remote_fd(int pidfd, pid_t pid, int remote_fd)
     fd = open(path, O_RDWR | O_CLOEXEC);
     if (fd >= 0)
         return fd;
-    MISHMEM_ERROR("cannot obtain the heap of pid %d: pidfd_getfd: %s; %s: %s", (int)pid,
-                  strerror(getfd_errno), path, strerror(errno));
+    /* Not fatal: the caller falls back to passing descriptors over sockets. */
+    MISHMEM_INFO("cannot take the heap descriptor of pid %d directly (pidfd_getfd: %s; %s: %s)", (int)pid,
+                 strerror(getfd_errno), path, strerror(errno));
     return -1;
 }
 
-int mishmem_segment_import(int pidfd, pid_t pid, int remote_fd, uint64_t size, char **base)
+int mishmem_segment_map_fd(int fd, pid_t pid, uint64_t size, char **base)
 {
-    int fd = fetch_remote_fd(pidfd, pid, remote_fd);
-    if (fd < 0)
-        return ACLSHMEM_SMEM_ERROR;
     struct stat info;
     if (fstat(fd, &info) != 0 || (uint64_t)info.st_size < size) {
         /* Mapping past its end would SIGBUS on first touch. */
@@ -104,6 +102,14 @@ int mishmem_segment_import(int pidfd, pid_t pid, int remote_fd, uint64_t size, c
     }
     *base = mapped;
     return ACLSHMEM_SUCCESS;
+}
+
+int mishmem_segment_import(int pidfd, pid_t pid, int remote_fd, uint64_t size, char **base)
+{
+    int fd = mishmem_segment_fetch_fd(pidfd, pid, remote_fd);
+    if (fd < 0)
+        return ACLSHMEM_SMEM_ERROR;
+    return mishmem_segment_map_fd(fd, pid, size, base);
 }
 
 void mishmem_segment_unmap(char *base, uint64_t size)

@@ -19,6 +19,14 @@ int mishmem_segment_create(uint64_t size, uint64_t instance_id, int pe, struct m
 void mishmem_segment_close_fd(struct mishmem_segment *segment);
 void mishmem_segment_destroy(struct mishmem_segment *segment);
 
+/* Takes a copy of descriptor remote_fd of process pid (pidfd_getfd, then
+ * /proc/PID/fd/N). Returns it, or -1 when the kernel refuses both (e.g.
+ * ptrace restrictions): callers then pass descriptors over sockets. */
+int mishmem_segment_fetch_fd(int pidfd, pid_t pid, int remote_fd);
+/* Maps size bytes of a peer's segment descriptor (consumed) after checking
+ * its size. Returns ACLSHMEM_*. */
+int mishmem_segment_map_fd(int fd, pid_t pid, uint64_t size, char **base);
+
 /* Maps peer pid's segment, whose descriptor in that process is remote_fd.
  * pidfd is an open pidfd of that process. Tries pidfd_getfd, then
  * /proc/PID/fd/N. Returns ACLSHMEM_* and logs why on failure. */

@@ -1,61 +1,26 @@
 #include "instance/lifecycle.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
+#include "bootstrap/plugin.h"
 #include "core/sync.h"
 #include "core/team_table.h"
 #include "heap/allocator.h"
+#include "instance/peers.h"
 #include "instance/registry.h"
+#include "instance/static_world.h"
 #include "util/log.h"
 
 #define HEAP_GRANULE 4096u
 #define HEAP_MIN_ALIGN 64u
 
-/* What each PE tells the others about itself. */
-struct peer_card {
-    int32_t pid;
-    int32_t segment_fd;
-    uint64_t segment_size;
-    char boot_id[40]; /* same value <=> same host (same kernel boot) */
-};
-
-static void read_boot_id(char out[40])
-{
-    memset(out, 0, 40);
-    int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        ssize_t n = read(fd, out, 39);
-        (void)n;
-        close(fd);
-    }
-}
-
-static int pidfd_of(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
-
-static void release_peers(struct mishmem_instance *inst)
-{
-    if (!inst->peers)
-        return;
-    for (int pe = 0; pe < inst->n_pes; pe++) {
-        struct mishmem_peer *peer = &inst->peers[pe];
-        if (pe != inst->my_pe)
-            mishmem_segment_unmap(peer->segment, inst->segment.size);
-        if (peer->pidfd >= 0)
-            close(peer->pidfd);
-    }
-    free(inst->peers);
-    inst->peers = NULL;
-}
-
 static void release_instance(struct mishmem_instance *inst)
 {
     mishmem_teams_destroy(inst);
-    release_peers(inst);
+    mishmem_static_world_release(inst); /* before the peers' pidfds close */
+    mishmem_peers_release(inst);
     if (inst->allocator)
         mishmem_allocator_destroy(inst->allocator);
     mishmem_segment_destroy(&inst->segment);
@@ -64,73 +29,9 @@ static void release_instance(struct mishmem_instance *inst)
     free(inst);
 }
 
-/* Maps every peer's segment. Returns this PE's own result; the caller
- * agrees on the outcome with all PEs. */
-static int attach_peers(struct mishmem_instance *inst, const struct peer_card *cards)
-{
-    const struct peer_card *mine = &cards[inst->my_pe];
-    for (int pe = 0; pe < inst->n_pes; pe++) {
-        struct mishmem_peer *peer = &inst->peers[pe];
-        const struct peer_card *card = &cards[pe];
-        peer->pid = card->pid;
-        if (card->segment_size != mine->segment_size) {
-            MISHMEM_ERROR("PE %d has a %llu-byte heap, this PE %llu: local_mem_size must be equal on "
-                          "every PE", pe, (unsigned long long)(card->segment_size - MISHMEM_CONTROL_SIZE),
-                          (unsigned long long)(mine->segment_size - MISHMEM_CONTROL_SIZE));
-            return ACLSHMEM_INVALID_PARAM;
-        }
-        if (memcmp(card->boot_id, mine->boot_id, sizeof card->boot_id) != 0) {
-            MISHMEM_ERROR("PE %d runs on another host; this build reaches peers by shared memory "
-                          "only", pe);
-            return ACLSHMEM_NOT_SUPPORTED;
-        }
-        if (pe == inst->my_pe) {
-            peer->segment = inst->segment.base;
-            continue;
-        }
-        peer->pidfd = pidfd_of(card->pid);
-        if (peer->pidfd < 0) {
-            MISHMEM_ERROR("cannot watch PE %d (pid %d): %s", pe, card->pid, strerror(errno));
-            return ACLSHMEM_SMEM_ERROR;
-        }
-        int rc = mishmem_segment_import(peer->pidfd, card->pid, card->segment_fd, card->segment_size,
-                                        &peer->segment);
-        if (rc != ACLSHMEM_SUCCESS)
-            return rc;
-    }
-    return ACLSHMEM_SUCCESS;
-}
-
-/* Every PE learns whether all PEs succeeded; the first failure wins. */
-static int agree(struct mishmem_instance *inst, int my_rc)
-{
-    int32_t mine = my_rc;
-    int32_t *all = calloc((size_t)inst->n_pes, sizeof *all);
-    if (!all)
-        return ACLSHMEM_MALLOC_FAILED;
-    int rc = mishmem_bootstrap_allgather(inst->boot, &mine, all, sizeof mine);
-    for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < inst->n_pes; pe++)
-        if (all[pe] != ACLSHMEM_SUCCESS) {
-            if (pe != inst->my_pe)
-                MISHMEM_ERROR("PE %d failed to set up its heap (%d)", pe, all[pe]);
-            rc = all[pe];
-        }
-    free(all);
-    return rc;
-}
-
 static int build_heap(struct mishmem_instance *inst)
 {
-    struct peer_card mine = {.pid = getpid(), .segment_fd = inst->segment.fd,
-                             .segment_size = inst->segment.size};
-    read_boot_id(mine.boot_id);
-    struct peer_card *cards = calloc((size_t)inst->n_pes, sizeof *cards);
-    if (!cards)
-        return ACLSHMEM_MALLOC_FAILED;
-    int rc = mishmem_bootstrap_allgather(inst->boot, &mine, cards, sizeof mine);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = agree(inst, attach_peers(inst, cards));
-    free(cards);
+    int rc = mishmem_peers_attach(inst);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     /* Every peer holds its own mapping now; the descriptor is no longer needed. */
@@ -147,6 +48,8 @@ static int open_bootstrap(const struct mishmem_instance_params *params, struct m
             close(params->boot.listen_fd);
         return mishmem_bootstrap_self_open(boot);
     }
+    if (params->boot.plugin) /* MPI mode */
+        return mishmem_bootstrap_plugin_open(&params->boot, boot);
     return mishmem_bootstrap_tcp_open(&params->boot, boot);
 }
 
@@ -179,6 +82,8 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
         inst->heap_base = inst->segment.base + MISHMEM_CONTROL_SIZE;
         rc = build_heap(inst);
     }
+    if (rc == ACLSHMEM_SUCCESS && params->static_data)
+        rc = mishmem_static_world_attach(inst);
     if (rc != ACLSHMEM_SUCCESS) {
         release_instance(inst);
         return rc;

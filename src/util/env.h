@@ -8,16 +8,20 @@
 #include <stdio.h>
 
 #define MISHMEM_ENV_TABLE(X)                                                                        \
-    X(SHMEM_LOG_LEVEL, "WARN", "log threshold: DEBUG, INFO, WARN, ERROR or FATAL")                 \
+    X(SHMEM_LOG_LEVEL, "WARN", "log threshold: DEBUG, INFO, WARN, ERROR or FATAL (or 0..4)")        \
     X(SHMEM_LOG_TO_STDOUT, "0", "1: log to stdout instead of stderr")                              \
     X(SHMEM_SYMMETRIC_SIZE, "256M", "symmetric heap per PE for shmem_init (K/M/G suffixes)")       \
     X(SHMEM_INSTANCE_PORT_RANGE, NULL, "start:end; ip_port with port 0 uses start + instance_id")  \
     X(SHMEM_WORLD_INSTANCE_ID, "0", "instance id that shmem_init builds its world in")             \
     X(SHMEM_BOOTSTRAP_SECRET, NULL, "rendezvous secret for PEs started by hand (unset: none)")      \
+    X(SHMEM_UID_SESSION_ID, NULL, "unique ids listen on ip:port, [ipv6]:port or host:port (port 0: any)") \
+    X(SHMEM_UID_SOCK_IFNAME, NULL, "unique ids listen on ifname[:inet4|inet6] (if no SESSION_ID)")  \
+    X(MISHMEM_PLUGIN_DIR, NULL, "directory searched first for bootstrap plugins (mpi)")          \
     X(SHMEM_INIT_TIMEOUT, "120", "seconds shmem_init waits for the rendezvous")                    \
     X(SHMEM_VERSION, "0", "1: print the library version at start-up")                              \
     X(SHMEM_INFO, "0", "1: print the version and every variable of this table at start-up")        \
     X(SHMEM_DEBUG, "0", "1: deeper argument checks on every call (slower)")                         \
+    X(MISHMEM_FD_TRANSFER, "auto", "socket: pass heap descriptors over Unix sockets (the fallback) always") \
     X(MISHMEM_PE, NULL, "set by mishmemrun: this process's PE number")                             \
     X(MISHMEM_NPES, NULL, "set by mishmemrun: the number of PEs")                                  \
     X(MISHMEM_RDV_ADDR, NULL, "set by mishmemrun: tcp://HOST:PORT of PE 0's rendezvous")           \
