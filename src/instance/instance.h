@@ -11,6 +11,7 @@
 
 #include "bootstrap/bootstrap.h"
 #include "heap/segment.h"
+#include "heap/static_segment.h"
 #include "mishmem/aclshmem.h"
 
 #define MISHMEM_CACHE_LINE 64
@@ -22,14 +23,39 @@ struct mishmem_flag {
     _Alignas(MISHMEM_CACHE_LINE) _Atomic uint64_t value;
 };
 
-/* The start of every PE's segment: sync words that peers write directly.
- * The symmetric heap follows it. */
-struct mishmem_control {
-    struct mishmem_flag barrier[MISHMEM_BARRIER_ROUNDS];
+/* Teams: every team owns one slot index, agreed by its members when it is
+ * created (core/team_split.c), and each member's control area holds that
+ * slot's sync state. Slot 0 is the world team, slot 1 the shared team. */
+#define MISHMEM_TEAM_SLOTS 4096
+#define MISHMEM_TEAM_SCRATCH_WORDS 136
+
+/* One team's sync words on one PE. Never reset: a team that reuses the
+ * slot starts its epochs above every epoch the words may still hold
+ * (core/team_split.c), and from then on they only grow. */
+struct mishmem_team_sync {
+    struct mishmem_flag barrier[MISHMEM_BARRIER_ROUNDS]; /* dissemination: one writer each */
+    struct mishmem_flag arrive;                          /* owner: last op whose input is ready */
+    struct mishmem_flag result;                          /* owner: last op whose output is ready */
+    struct mishmem_flag done;                            /* peers add 1 when done with my buffers */
+    _Alignas(MISHMEM_CACHE_LINE) uint64_t scratch[MISHMEM_TEAM_SCRATCH_WORDS]; /* small values for peers */
 };
 
-#define MISHMEM_CONTROL_SIZE 65536
-_Static_assert(sizeof(struct mishmem_control) <= MISHMEM_CONTROL_SIZE, "control area overflow");
+/* The start of every PE's segment: sync words that peers write directly.
+ * The symmetric heap follows it. The area is a sparse memfd: pages that no
+ * team touches cost nothing. */
+struct mishmem_control {
+    /* Active-set collectives (core/coll_active_set.c): a value this PE
+     * publishes to the set, and the signals from each PE, counted. */
+    struct mishmem_flag active_set_value;
+    _Alignas(4096) _Atomic uint64_t active_set_signal[ACLSHMEM_MAX_PES];
+    _Alignas(4096) struct mishmem_team_sync teams[MISHMEM_TEAM_SLOTS];
+};
+
+/* Rounded to 2 MiB so that the heap after it stays well aligned. */
+#define MISHMEM_CONTROL_ALIGN ((uint64_t)2 << 20)
+#define MISHMEM_CONTROL_SIZE                                                                     \
+    ((sizeof(struct mishmem_control) + MISHMEM_CONTROL_ALIGN - 1) / MISHMEM_CONTROL_ALIGN *      \
+     MISHMEM_CONTROL_ALIGN)
 
 /* How this PE reaches one peer. segment == NULL means "not by load/store"
  * (reserved for the fabric transport). */
@@ -68,9 +94,9 @@ struct mishmem_instance {
     struct mishmem_allocator *allocator;
     pthread_mutex_t heap_lock;      /* collective heap calls vs. THREAD_MULTIPLE callers */
 
-    uint64_t barrier_epoch;         /* completed world barriers */
     struct mishmem_teams *teams;
     uint32_t op_timeout_ms;
+    struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
 };
 
 static inline struct mishmem_control *mishmem_control_of(struct mishmem_instance *inst, int pe)
@@ -78,20 +104,25 @@ static inline struct mishmem_control *mishmem_control_of(struct mishmem_instance
     return (struct mishmem_control *)inst->peers[pe].segment;
 }
 
-/* Where the symmetric address `addr` (in this PE's heap) lives on `pe`.
- * NULL when addr is outside the heap. No syscall, no lock. */
+/* Where the symmetric address `addr` (in this PE's heap, or in the
+ * executable's global data in the shmem_init world) lives on `pe`.
+ * NULL when addr is neither. No syscall, no lock; the static data is
+ * checked only when the heap check fails. */
 static inline void *mishmem_translate(const struct mishmem_instance *inst, const void *addr, int pe)
 {
     uint64_t offset = (uint64_t)((const char *)addr - inst->heap_base);
-    if (offset >= inst->heap_size)
-        return NULL;
-    return inst->peers[pe].segment + MISHMEM_CONTROL_SIZE + offset;
+    if (__builtin_expect(offset < inst->heap_size, 1))
+        return inst->peers[pe].segment + MISHMEM_CONTROL_SIZE + offset;
+    return mishmem_static_translate(&inst->static_data, addr, pe);
 }
 
+/* Whether [addr, addr + len) is symmetric: in the heap, or in static data. */
 static inline int mishmem_in_heap(const struct mishmem_instance *inst, const void *addr, uint64_t len)
 {
     uint64_t offset = (uint64_t)((const char *)addr - inst->heap_base);
-    return offset < inst->heap_size && len <= inst->heap_size - offset;
+    if (__builtin_expect(offset < inst->heap_size && len <= inst->heap_size - offset, 1))
+        return 1;
+    return mishmem_static_range_of(&inst->static_data, addr, len) >= 0;
 }
 
 #endif

@@ -119,7 +119,9 @@ int mishmem_instance_init(const struct mishmem_instance_params *params, struct m
     mishmem_registry_unlock();
 
     struct mishmem_instance *inst;
+    mishmem_log_scope_enter(params->id, params->boot.my_pe, params->boot.n_pes);
     int rc = build_instance(params, &inst);
+    mishmem_log_scope_leave();
     if (rc != ACLSHMEM_SUCCESS) {
         mishmem_registry_release_slot(params->id);
         return rc;

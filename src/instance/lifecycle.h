@@ -11,6 +11,7 @@ struct mishmem_instance_params {
     uint64_t heap_size;
     struct mishmem_bootstrap_config boot; /* my_pe, n_pes, address, secret, timeouts */
     struct mishmem_instance_key key;
+    int static_data; /* 1: the executable's globals are symmetric too (the shmem_init world) */
 };
 
 /* Collective over the instance's PEs. A live id answers at once: SUCCESS

@@ -84,6 +84,7 @@ static int read_world_params(struct mishmem_instance_params *params)
     params->boot.init_timeout_ms = (uint32_t)timeout_s * 1000u;
     params->boot.op_timeout_ms = (uint32_t)timeout_s * 1000u;
     params->key.flags = 0; /* the world */
+    params->static_data = 1; /* globals are symmetric here, as the standard says */
     params->key.my_pe = params->boot.my_pe;
     params->key.n_pes = params->boot.n_pes;
     params->key.local_mem_size = heap_size;
@@ -112,11 +113,12 @@ int mishmem_world_init(void)
     rc = mishmem_instance_init(&params, &inst);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
-    if (!inst) /* already live: shmem_init called again */
+    int created = inst != NULL; /* NULL: already live, shmem_init called again */
+    if (!created)
         inst = mishmem_instance_lookup(params.id);
     mishmem_set_default_instance(params.id);
     rc = mishmem_set_process_current(params.id);
-    if (rc == ACLSHMEM_SUCCESS && inst && inst->my_pe == 0)
+    if (rc == ACLSHMEM_SUCCESS && created && inst->my_pe == 0) /* once per world */
         print_startup_info();
     return rc;
 }

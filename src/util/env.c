@@ -89,6 +89,8 @@ void mishmem_env_print(FILE *out)
 {
     for (int i = 0; i < MISHMEM_ENV_COUNT; i++) {
         const char *value = getenv(env_table[i].name);
+        if (value && strstr(env_table[i].name, "SECRET"))
+            value = "(set, not shown)"; /* SHMEM_INFO output must not leak the job's secret */
         fprintf(out, "  %-28s = %-12s (default %s) %s\n", env_table[i].name, value ? value : "(unset)",
                 env_table[i].fallback ? env_table[i].fallback : "none", env_table[i].meaning);
     }

@@ -1,0 +1,70 @@
+# cmake -DOBJCOPY=... -DOBJDUMP=... -DLIST_FILE=... -DSTAMP=... -P profiling_names.cmake
+# For each object listed in LIST_FILE: every defined global function whose
+# name is a public OpenSHMEM name gets a global twin "p" + name at the same
+# section and offset, and the original is weakened. Edits objects in place
+# and skips names whose twin exists, so running it again changes nothing.
+
+cmake_minimum_required(VERSION 3.25)
+
+set(public_name "^(shmemx?_.+|start_pes|shmalloc|shfree|shrealloc|shmemalign|_my_pe|_num_pes)$")
+# objdump -t: VALUE FLAGS(7 chars) SECTION<TAB>SIZE NAME
+set(symbol_line "^([0-9a-f]+) (.......) ([^ \t]+)\t[0-9a-f]+ +([^ ]+)$")
+
+function(add_twins object)
+  execute_process(COMMAND ${OBJDUMP} -t ${object} OUTPUT_VARIABLE table RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${OBJDUMP} -t ${object} failed")
+  endif()
+  string(REPLACE "\n" ";" lines "${table}")
+  set(defined "")
+  set(functions "")
+  foreach(line IN LISTS lines)
+    if(NOT line MATCHES "${symbol_line}")
+      continue()
+    endif()
+    set(value ${CMAKE_MATCH_1})
+    set(flags "${CMAKE_MATCH_2}")
+    set(section ${CMAKE_MATCH_3})
+    set(name ${CMAKE_MATCH_4})
+    if(section STREQUAL "*UND*")
+      continue()
+    endif()
+    list(APPEND defined ${name})
+    string(SUBSTRING "${flags}" 0 1 binding)
+    string(SUBSTRING "${flags}" 1 1 weak)
+    string(SUBSTRING "${flags}" 6 1 kind)
+    if(kind STREQUAL "F" AND (binding STREQUAL "g" OR weak STREQUAL "w") AND name MATCHES "${public_name}")
+      list(APPEND functions "${name}=${section}:0x${value}=${binding}")
+    endif()
+  endforeach()
+
+  set(args "")
+  foreach(entry IN LISTS functions)
+    string(REPLACE "=" ";" parts "${entry}")
+    list(GET parts 0 name)
+    list(GET parts 1 where)
+    list(GET parts 2 binding)
+    if(NOT "p${name}" IN_LIST defined)
+      list(APPEND args --add-symbol "p${name}=${where},global,function")
+    endif()
+    if(binding STREQUAL "g")
+      list(APPEND args --weaken-symbol=${name})
+    endif()
+  endforeach()
+  if(args)
+    execute_process(COMMAND ${OBJCOPY} ${args} ${object} RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "${OBJCOPY} could not add the profiling names to ${object}")
+    endif()
+  endif()
+endfunction()
+
+file(STRINGS ${LIST_FILE} objects)
+foreach(object IN LISTS objects)
+  # Objects older than the last run were done then (IS_NEWER_THAN is also
+  # true on equal times, so nothing is skipped by mistake).
+  if(NOT EXISTS ${STAMP} OR ${object} IS_NEWER_THAN ${STAMP})
+    add_twins(${object})
+  endif()
+endforeach()
+file(TOUCH ${STAMP})

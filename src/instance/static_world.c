@@ -1,0 +1,253 @@
+#include "instance/static_world.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "heap/fd_exchange.h"
+#include "heap/segment.h"
+#include "util/env.h"
+#include "util/log.h"
+
+enum card_state { CARD_READY, CARD_TAKEN, CARD_FAILED };
+
+/* What each PE tells the others about its static data. */
+struct static_card {
+    int32_t state;
+    int32_t rc;        /* CARD_FAILED: why */
+    int32_t fd;        /* the memfd, for pidfd_getfd */
+    int32_t n_ranges;
+    uint64_t socket_token; /* names this PE's descriptor socket, if needed */
+    uint64_t range_sizes[MISHMEM_STATIC_MAX_RANGES];
+};
+
+/* The one live world whose peers map this process's data. Sharing it again
+ * for a second live world would leave the first one's peers on a stale copy. */
+static struct mishmem_instance *_Atomic data_owner;
+
+static int claim(struct mishmem_instance *inst)
+{
+    struct mishmem_instance *expected = NULL;
+    return atomic_compare_exchange_strong(&data_owner, &expected, inst);
+}
+
+static void unclaim(struct mishmem_instance *inst)
+{
+    struct mishmem_instance *expected = inst;
+    atomic_compare_exchange_strong(&data_owner, &expected, NULL);
+}
+
+static void prepare(struct mishmem_instance *inst, struct static_card *card)
+{
+    memset(card, 0, sizeof *card);
+    card->fd = -1;
+    if (!claim(inst)) {
+        card->state = CARD_TAKEN;
+        return;
+    }
+    struct mishmem_static_data *data = &inst->static_data;
+    int rc = mishmem_static_find(data, inst->n_pes);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_static_share(data);
+    if (rc != ACLSHMEM_SUCCESS) {
+        card->state = CARD_FAILED;
+        card->rc = rc;
+        return;
+    }
+    card->state = CARD_READY;
+    card->fd = data->fd;
+    if (getrandom(&card->socket_token, sizeof card->socket_token, 0) != sizeof card->socket_token)
+        card->socket_token = (uint64_t)getpid() << 32 ^ (uint64_t)(uintptr_t)inst;
+    card->n_ranges = data->n_ranges;
+    for (int r = 0; r < data->n_ranges; r++)
+        card->range_sizes[r] = data->ranges[r].size;
+}
+
+static uint64_t total_size(const struct static_card *card)
+{
+    uint64_t total = 0;
+    for (int r = 0; r < card->n_ranges; r++)
+        total += card->range_sizes[r];
+    return total;
+}
+
+static int same_layout(const struct static_card *a, const struct static_card *b)
+{
+    if (a->n_ranges != b->n_ranges)
+        return 0;
+    for (int r = 0; r < a->n_ranges; r++)
+        if (a->range_sizes[r] != b->range_sizes[r])
+            return 0;
+    return 1;
+}
+
+static int check_layouts(const struct mishmem_instance *inst, const struct static_card *cards)
+{
+    const struct static_card *mine = &cards[inst->my_pe];
+    for (int pe = 0; pe < inst->n_pes; pe++)
+        if (!same_layout(&cards[pe], mine)) {
+            MISHMEM_ERROR("PE %d has %llu bytes of global and static data in %d ranges, this PE %llu "
+                          "in %d: every PE of the shmem_init world must run the same executable",
+                          pe, (unsigned long long)total_size(&cards[pe]), cards[pe].n_ranges,
+                          (unsigned long long)total_size(mine), mine->n_ranges);
+            return ACLSHMEM_INVALID_PARAM;
+        }
+    return ACLSHMEM_SUCCESS;
+}
+
+/* Maps what the kernel lets us take directly; *missing counts the rest. */
+static int map_directly(struct mishmem_instance *inst, const struct static_card *cards, int *missing)
+{
+    *missing = 0;
+    int rc = check_layouts(inst, cards);
+    if (rc != ACLSHMEM_SUCCESS || inst->static_data.size == 0)
+        return rc;
+    int force_sockets = strcmp(mishmem_env_string(MISHMEM_ENV_MISHMEM_FD_TRANSFER), "socket") == 0;
+    for (int pe = 0; pe < inst->n_pes; pe++) {
+        const struct mishmem_peer *peer = &inst->peers[pe];
+        if (pe == inst->my_pe)
+            continue;
+        int fd = force_sockets ? -1 : mishmem_segment_fetch_fd(peer->pidfd, peer->pid, cards[pe].fd);
+        if (fd < 0) {
+            (*missing)++;
+            continue;
+        }
+        rc = mishmem_static_map_peer(&inst->static_data, pe, fd, peer->pid);
+        if (rc != ACLSHMEM_SUCCESS)
+            return rc;
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+/* The fallback, as for the heap: every PE passes its memfd to every peer. */
+static int map_over_sockets(struct mishmem_instance *inst, const struct static_card *cards)
+{
+    int n = inst->n_pes;
+    uint64_t *tokens = malloc((size_t)n * sizeof *tokens);
+    pid_t *pids = malloc((size_t)n * sizeof *pids);
+    int *fds = malloc((size_t)n * sizeof *fds);
+    int rc = ACLSHMEM_MALLOC_FAILED;
+    if (tokens && pids && fds) {
+        for (int pe = 0; pe < n; pe++) {
+            tokens[pe] = cards[pe].socket_token;
+            pids[pe] = inst->peers[pe].pid;
+        }
+        rc = mishmem_fd_exchange(inst->boot, inst->static_data.fd, tokens, pids, inst->op_timeout_ms, fds);
+    }
+    for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < n; pe++) {
+        if (pe == inst->my_pe)
+            continue;
+        int fd = fds[pe];
+        fds[pe] = -1;
+        if (inst->static_data.peer_maps[pe]) /* mapped directly already */
+            close(fd);
+        else
+            rc = mishmem_static_map_peer(&inst->static_data, pe, fd, inst->peers[pe].pid);
+    }
+    for (int pe = 0; rc != ACLSHMEM_SUCCESS && fds && pe < n; pe++)
+        if (pe != inst->my_pe && fds[pe] >= 0)
+            close(fds[pe]);
+    free(fds);
+    free(pids);
+    free(tokens);
+    return rc;
+}
+
+/* Every PE contributes a value; returns the first non-zero one (or 0), the
+ * same on every PE. */
+static int first_nonzero(struct mishmem_instance *inst, int32_t mine, int32_t *result)
+{
+    int32_t *all = calloc((size_t)inst->n_pes, sizeof *all);
+    if (!all)
+        return ACLSHMEM_MALLOC_FAILED;
+    int rc = mishmem_bootstrap_allgather(inst->boot, &mine, all, sizeof mine);
+    *result = 0;
+    for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < inst->n_pes && *result == 0; pe++) {
+        *result = all[pe];
+        if (all[pe] < 0 && pe != inst->my_pe)
+            MISHMEM_ERROR("PE %d failed to share its global and static data (%d)", pe, all[pe]);
+    }
+    free(all);
+    return rc;
+}
+
+static int map_peers(struct mishmem_instance *inst, const struct static_card *cards)
+{
+    int missing = 0;
+    int32_t failure = 0, need_sockets = 0;
+    int rc = first_nonzero(inst, map_directly(inst, cards, &missing), &failure);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = failure;
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = first_nonzero(inst, missing > 0, &need_sockets);
+    if (rc == ACLSHMEM_SUCCESS && need_sockets)
+        rc = first_nonzero(inst, map_over_sockets(inst, cards), &failure);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = failure;
+    return rc;
+}
+
+/* First failure, else the first PE whose data another world holds (-1: none). */
+static int verdict(const struct mishmem_instance *inst, const struct static_card *cards, int *taken_by)
+{
+    *taken_by = -1;
+    for (int pe = 0; pe < inst->n_pes; pe++) {
+        if (cards[pe].state == CARD_FAILED) {
+            if (pe != inst->my_pe)
+                MISHMEM_ERROR("PE %d failed to share its global and static data (%d)", pe, cards[pe].rc);
+            return cards[pe].rc;
+        }
+        if (cards[pe].state == CARD_TAKEN && *taken_by < 0)
+            *taken_by = pe;
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+static int exchange(struct mishmem_instance *inst, struct static_card *cards)
+{
+    struct static_card mine;
+    prepare(inst, &mine);
+    int rc = mishmem_bootstrap_allgather(inst->boot, &mine, cards, sizeof mine);
+    int taken_by;
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = verdict(inst, cards, &taken_by);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    if (taken_by >= 0) {
+        MISHMEM_WARN("global and static data are not symmetric in instance %llu: PE %d already shares "
+                     "its data with another live shmem_init world; only the heap is symmetric",
+                     (unsigned long long)inst->id, taken_by);
+        mishmem_static_world_release(inst);
+        return ACLSHMEM_SUCCESS;
+    }
+    rc = map_peers(inst, cards);
+    if (rc == ACLSHMEM_SUCCESS) {
+        /* Every peer holds its own mapping now. */
+        mishmem_static_close_fd(&inst->static_data);
+        MISHMEM_INFO("global and static data symmetric: %llu bytes in %d ranges",
+                     (unsigned long long)inst->static_data.size, inst->static_data.n_ranges);
+    }
+    return rc;
+}
+
+int mishmem_static_world_attach(struct mishmem_instance *inst)
+{
+    if (inst->n_pes == 1) /* no peers: nothing to share, every address is mine */
+        return mishmem_static_find(&inst->static_data, 1);
+    struct static_card *cards = calloc((size_t)inst->n_pes, sizeof *cards);
+    if (!cards)
+        return ACLSHMEM_MALLOC_FAILED;
+    int rc = exchange(inst, cards);
+    free(cards);
+    if (rc != ACLSHMEM_SUCCESS)
+        mishmem_static_world_release(inst);
+    return rc;
+}
+
+void mishmem_static_world_release(struct mishmem_instance *inst)
+{
+    unclaim(inst);
+    mishmem_static_release(&inst->static_data);
+}

@@ -1,0 +1,9 @@
+/* What the test profiling library counted. */
+#ifndef MISHMEM_TEST_PROFILER_H
+#define MISHMEM_TEST_PROFILER_H
+
+long profiler_putmem_calls(void);
+long profiler_putmem_bytes(void);
+long profiler_barrier_calls(void);
+
+#endif
