@@ -1,4 +1,48 @@
-/* Placeholder: filled in by the issue that builds this family. */
+/* aclshmem face: point-to-point synchronization over arrays of ivars,
+ * with the OpenSHMEM 1.5 semantics (see openshmem_p2p.h). Misuse (NULL
+ * arrays with nelems > 0, an unknown cmp, no current instance for a wait)
+ * is logged and answered with ACLSHMEM_INVALID_PARAM / ACLSHMEM_NOT_INITED
+ * from the int-returning calls, SIZE_MAX from *_any and 0 from *_some.
+ * aclshmem_<T>_wait_until is in aclshmem.h. Include <shmem.h>. */
 #ifndef MISHMEM_ACLSHMEM_P2P_H
 #define MISHMEM_ACLSHMEM_P2P_H
+
+#include <stddef.h>
+
+#include <mishmem/type_tables.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MISHMEM_DECLARE_ACL_P2P(T, N)                                                                    \
+    int aclshmem_##N##_wait_until_all(T *ivars, size_t nelems, const int *status, int cmp, T cmp_value); \
+    size_t aclshmem_##N##_wait_until_any(T *ivars, size_t nelems, const int *status, int cmp,            \
+                                         T cmp_value);                                                   \
+    size_t aclshmem_##N##_wait_until_some(T *ivars, size_t nelems, size_t *indices, const int *status,   \
+                                          int cmp, T cmp_value);                                         \
+    int aclshmem_##N##_wait_until_all_vector(T *ivars, size_t nelems, const int *status, int cmp,        \
+                                             T *cmp_values);                                             \
+    size_t aclshmem_##N##_wait_until_any_vector(T *ivars, size_t nelems, const int *status, int cmp,     \
+                                                T *cmp_values);                                          \
+    size_t aclshmem_##N##_wait_until_some_vector(T *ivars, size_t nelems, size_t *indices,               \
+                                                 const int *status, int cmp, T *cmp_values);             \
+    int aclshmem_##N##_test(T *ivar, int cmp, T cmp_value);                                              \
+    int aclshmem_##N##_test_all(T *ivars, size_t nelems, const int *status, int cmp, T cmp_value);       \
+    size_t aclshmem_##N##_test_any(T *ivars, size_t nelems, const int *status, int cmp, T cmp_value);    \
+    size_t aclshmem_##N##_test_some(T *ivars, size_t nelems, size_t *indices, const int *status,         \
+                                    int cmp, T cmp_value);                                               \
+    int aclshmem_##N##_test_all_vector(T *ivars, size_t nelems, const int *status, int cmp,              \
+                                       T *cmp_values);                                                   \
+    size_t aclshmem_##N##_test_any_vector(T *ivars, size_t nelems, const int *status, int cmp,           \
+                                          T *cmp_values);                                                \
+    size_t aclshmem_##N##_test_some_vector(T *ivars, size_t nelems, size_t *indices, const int *status,  \
+                                           int cmp, T *cmp_values);
+MISHMEM_P2P_SYNC_TYPES(MISHMEM_DECLARE_ACL_P2P)
+#undef MISHMEM_DECLARE_ACL_P2P
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif

@@ -1,0 +1,27 @@
+/* The slow path of AMO argument checks: say exactly what is wrong. */
+#include <stdio.h>
+
+#include "core/amo.h"
+#include "util/log.h"
+
+int mishmem_amo_check_slow(struct mishmem_instance *inst, const char *call, const void *target, size_t size,
+                           int fetch_missing, int pe, enum mishmem_on_error on_error)
+{
+    /* No instance and bad PEs read as for RMA. */
+    if (!inst || (unsigned)pe >= (unsigned)inst->n_pes)
+        return mishmem_rma_check_slow(inst, call, target, target, size, pe, on_error);
+    char message[384];
+    if (!target)
+        snprintf(message, sizeof message, "%s: target address is NULL (PE %d)", call, pe);
+    else if (((uintptr_t)target & (size - 1)) != 0)
+        snprintf(message, sizeof message, "%s: address %p on PE %d is not aligned to %zu bytes", call, target,
+                 pe, size);
+    else if (fetch_missing && mishmem_in_heap(inst, target, size))
+        snprintf(message, sizeof message, "%s: fetch pointer is NULL (address %p on PE %d)", call, target, pe);
+    else
+        return mishmem_rma_check_slow(inst, call, target, target, size, pe, on_error);
+    if (on_error == MISHMEM_ABORT)
+        mishmem_fatal("%s", message);
+    MISHMEM_ERROR("%s", message);
+    return ACLSHMEM_INVALID_PARAM;
+}

@@ -1,0 +1,35 @@
+/* Argument checks of the point-to-point calls over arrays of ivars. Each
+ * returns ACLSHMEM_SUCCESS, or reports the problem (abort on the OpenSHMEM
+ * face, logged on the aclshmem face) and returns ACLSHMEM_INVALID_PARAM. */
+#ifndef MISHMEM_CORE_P2P_CHECK_H
+#define MISHMEM_CORE_P2P_CHECK_H
+
+#include <stddef.h>
+
+#include "core/p2p_wait.h"
+#include "core/rma.h"
+
+int mishmem_p2p_check_slow(const char *call, const void *ivars, size_t nelems, int cmp,
+                           enum mishmem_on_error on_error);
+int mishmem_p2p_indices_missing(const char *call, size_t nelems, enum mishmem_on_error on_error);
+
+/* ivars and cmp_values (the vector forms' array; the others pass their one
+ * value's address) must be there when nelems > 0, and cmp must be known. */
+static inline int mishmem_p2p_check(const char *call, const void *ivars, size_t nelems, int cmp,
+                                    const void *cmp_values, enum mishmem_on_error on_error)
+{
+    if (__builtin_expect(mishmem_cmp_valid(cmp) && (nelems == 0 || (ivars && cmp_values)), 1))
+        return ACLSHMEM_SUCCESS;
+    return mishmem_p2p_check_slow(call, ivars, nelems, cmp, on_error);
+}
+
+/* The *_some forms write up to nelems indices. */
+static inline int mishmem_p2p_check_indices(const char *call, const size_t *indices, size_t nelems,
+                                            enum mishmem_on_error on_error)
+{
+    if (__builtin_expect(indices != NULL || nelems == 0, 1))
+        return ACLSHMEM_SUCCESS;
+    return mishmem_p2p_indices_missing(call, nelems, on_error);
+}
+
+#endif
