@@ -22,8 +22,9 @@ static inline void mishmem_quiet(void) { atomic_thread_fence(memory_order_seq_cs
 static inline void mishmem_fence(void) { atomic_thread_fence(memory_order_release); }
 #endif
 
-/* Dissemination barrier over all PEs of the instance (log2 rounds), with
- * monotonic epochs so back-to-back barriers need no reset. Includes quiet.
+/* Barrier over all PEs of the instance: the world team's barrier (one
+ * round for small worlds, log2 rounds for large ones), with monotonic
+ * epochs so back-to-back barriers need no reset. Includes quiet.
  * operation names the caller in the message if a peer dies meanwhile. */
 void mishmem_barrier_world(struct mishmem_instance *inst, const char *operation);
 

@@ -1,0 +1,18 @@
+/* aclshmem face: barriers on teams. */
+#include "api/face.h"
+#include "core/team.h"
+#include "mishmem/aclshmem_coll.h"
+
+static int team_barrier(aclshmem_team_t team, const char *call)
+{
+    ACL_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED);
+    struct mishmem_team *t = mishmem_team_from_id(inst, team, call);
+    if (!t)
+        return ACLSHMEM_INVALID_PARAM;
+    mishmem_team_barrier(t, call);
+    return ACLSHMEM_SUCCESS;
+}
+
+int aclshmem_barrier(aclshmem_team_t team) { return team_barrier(team, "aclshmem_barrier"); }
+
+int aclshmem_sync(aclshmem_team_t team) { return team_barrier(team, "aclshmem_sync"); }

@@ -1,0 +1,69 @@
+/* collect and fcollect: every member reads each member's mapped source
+ * straight into its own dest, once that member has arrived, starting with
+ * its right neighbour so that the members do not all read the same PE at
+ * once; the sources stay in place until every reader is done. */
+#include <string.h>
+
+#include "core/coll.h"
+#include "core/coll_check.h"
+
+int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t nelems,
+                     size_t elem_size, enum mishmem_on_error on_error)
+{
+    size_t bytes, total;
+    int rc = mishmem_coll_bytes(g, nelems, elem_size, 1, &bytes, on_error);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_coll_bytes(g, nelems, elem_size, (size_t)g->size, &total, on_error);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_coll_check_symmetric(g, "dest", dest, total, on_error);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_coll_check_disjoint(g, dest, total, source, bytes, 0, on_error);
+    if (rc != ACLSHMEM_SUCCESS || bytes == 0)
+        return rc;
+    struct mishmem_coll_phase phase;
+    mishmem_group_begin(g, &phase);
+    for (int step = 0; step < g->size; step++) {
+        int member = (g->me + step) % g->size;
+        mishmem_group_wait_input(g, &phase, member);
+        memcpy((char *)dest + (size_t)member * bytes, mishmem_group_addr(g, source, member), bytes);
+    }
+    mishmem_group_end(g, &phase);
+    return ACLSHMEM_SUCCESS;
+}
+
+int mishmem_collect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t nelems,
+                    size_t elem_size, enum mishmem_on_error on_error)
+{
+    size_t bytes;
+    int rc = mishmem_coll_bytes(g, nelems, elem_size, 1, &bytes, on_error);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    /* Sizes differ per member: each publishes its own before it arrives. */
+    mishmem_group_publish(g, bytes);
+    struct mishmem_coll_phase phase;
+    mishmem_group_begin(g, &phase);
+    size_t total = 0, at = 0;
+    for (int member = 0; member < g->size; member++) {
+        mishmem_group_wait_input(g, &phase, member);
+        if (member == g->me)
+            at = total;
+        total += (size_t)mishmem_group_published(g, member);
+    }
+    rc = mishmem_coll_check_symmetric(g, "dest", dest, total, on_error);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_coll_check_disjoint(g, dest, total, source, bytes, 0, on_error);
+    for (int step = 0; rc == ACLSHMEM_SUCCESS && step < g->size; step++) {
+        int member = (g->me + step) % g->size;
+        if (member == 0)
+            at = 0;
+        size_t size = (size_t)mishmem_group_published(g, member);
+        memcpy((char *)dest + at, mishmem_group_addr(g, source, member), size);
+        at += size;
+    }
+    mishmem_group_end(g, &phase); /* sources and published sizes stay until all have read them */
+    return rc;
+}

@@ -1,0 +1,39 @@
+/* The team barrier. Small teams: every member posts the barrier's epoch
+ * in its own flag and waits until every member's flag has reached it (one
+ * round). Large teams: dissemination, log2 rounds; round r tells member
+ * me + 2^r and waits for member me - 2^r, so each flag has one writer.
+ * Epochs only grow (also across teams that reuse a slot), so back-to-back
+ * barriers need no reset. */
+#include <stdatomic.h>
+
+#include "core/coll_flags.h"
+#include "core/coll_tuning.h"
+#include "core/sync.h"
+#include "core/team.h"
+#include "core/wait.h"
+
+static void wait_flag(struct mishmem_team *team, const char *operation, _Atomic uint64_t *flag, uint64_t epoch)
+{
+    MISHMEM_WAIT_UNTIL(team->inst, operation, atomic_load_explicit(flag, memory_order_acquire) >= epoch);
+}
+
+void mishmem_team_barrier(struct mishmem_team *team, const char *operation)
+{
+    mishmem_quiet();
+    int n = team->size, me = team->my_pe;
+    if (n == 1)
+        return;
+    uint64_t epoch = ++team->barrier_epoch;
+    struct mishmem_team_sync *mine = mishmem_team_sync_of(team, me);
+    if (!mishmem_coll_log_depth(n)) {
+        atomic_store_explicit(&mine->barrier[0].value, epoch, memory_order_release);
+        for (int step = 1; step < n; step++)
+            wait_flag(team, operation, &mishmem_team_sync_of(team, (me + step) % n)->barrier[0].value, epoch);
+        return;
+    }
+    for (int round = 0, distance = 1; distance < n; round++, distance <<= 1) {
+        struct mishmem_team_sync *to = mishmem_team_sync_of(team, (me + distance) % n);
+        atomic_store_explicit(&to->barrier[round].value, epoch, memory_order_release);
+        wait_flag(team, operation, &mine->barrier[round].value, epoch);
+    }
+}
