@@ -1,6 +1,8 @@
 /* How the PEs of one instance find each other and exchange small blobs
  * during init and finalize. One interface, one file per implementation:
- * self (a single PE), tcp (PE 0 serves a rendezvous store), later uid/mpi.
+ * self (a single PE), tcp (PE 0 serves a rendezvous store; unique-id mode
+ * is tcp on a socket made by aclshmemx_get_uniqueid), and plugins loaded at
+ * run time (mpi: plugin.h).
  * All calls are collective over the instance's PEs and return ACLSHMEM_*. */
 #ifndef MISHMEM_BOOTSTRAP_H
 #define MISHMEM_BOOTSTRAP_H
@@ -11,6 +13,7 @@
 #define MISHMEM_SECRET_BYTES 32
 
 struct mishmem_bootstrap;
+struct mishmem_bootstrap_plugin;
 
 struct mishmem_bootstrap_ops {
     /* all receives n_pes * len bytes, PE i's contribution at i * len. */
@@ -37,6 +40,10 @@ struct mishmem_bootstrap_config {
     uint8_t secret[MISHMEM_SECRET_BYTES]; /* all zero when the job has none */
     uint32_t init_timeout_ms;       /* connect + first exchange */
     uint32_t op_timeout_ms;         /* each later exchange */
+    /* Non-NULL: open through this run-time plugin instead of tcp, handing
+     * it plugin_args (MPI: the user's MPI_Comm *, NULL for the world). */
+    const struct mishmem_bootstrap_plugin *plugin;
+    void *plugin_args;
 };
 
 int mishmem_bootstrap_self_open(struct mishmem_bootstrap **out);

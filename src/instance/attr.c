@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bootstrap/plugin.h"
+#include "bootstrap/uid.h"
+#include "instance/registry.h"
 #include "util/env.h"
 #include "util/log.h"
 
@@ -97,16 +100,26 @@ static int resolve_address(const aclshmemx_init_attr_t *attr, struct mishmem_boo
     return ACLSHMEM_SUCCESS;
 }
 
-static int check_sizes(const aclshmemx_init_attr_t *attr)
+static int check_instance_id(uint64_t id)
 {
-    if (attr->instance_id > ACLSHMEM_MAX_INSTANCE_ID) {
-        MISHMEM_ERROR("instance_id %llu is out of range 0..%d", (unsigned long long)attr->instance_id,
+    if (id > ACLSHMEM_MAX_INSTANCE_ID) {
+        MISHMEM_ERROR("instance_id %llu is out of range 0..%d", (unsigned long long)id,
                       ACLSHMEM_MAX_INSTANCE_ID);
         return ACLSHMEM_INVALID_VALUE;
     }
-    if (attr->my_pe < 0 || attr->n_pes <= 0 || attr->n_pes > ACLSHMEM_MAX_PES) {
-        MISHMEM_ERROR("my_pe %d / n_pes %d: my_pe must be >= 0 and n_pes in 1..%d", attr->my_pe,
-                      attr->n_pes, ACLSHMEM_MAX_PES);
+    return ACLSHMEM_SUCCESS;
+}
+
+/* my_pe and n_pes as given (default, unique id) or as the communicator
+ * says (MPI); local_mem_size from attr. */
+static int check_sizes(const aclshmemx_init_attr_t *attr, int my_pe, int n_pes)
+{
+    int rc = check_instance_id(attr->instance_id);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    if (my_pe < 0 || n_pes <= 0 || n_pes > ACLSHMEM_MAX_PES) {
+        MISHMEM_ERROR("my_pe %d / n_pes %d: my_pe must be >= 0 and n_pes in 1..%d", my_pe, n_pes,
+                      ACLSHMEM_MAX_PES);
         return ACLSHMEM_INVALID_VALUE;
     }
     if (attr->local_mem_size == 0 || attr->local_mem_size > ACLSHMEM_MAX_LOCAL_SIZE) {
@@ -114,8 +127,8 @@ static int check_sizes(const aclshmemx_init_attr_t *attr)
                       (unsigned long long)attr->local_mem_size, (unsigned long long)ACLSHMEM_MAX_LOCAL_SIZE);
         return ACLSHMEM_INVALID_VALUE;
     }
-    if (attr->my_pe >= attr->n_pes) {
-        MISHMEM_ERROR("my_pe %d must be below n_pes %d", attr->my_pe, attr->n_pes);
+    if (my_pe >= n_pes) {
+        MISHMEM_ERROR("my_pe %d must be below n_pes %d", my_pe, n_pes);
         return ACLSHMEM_INVALID_PARAM;
     }
     return ACLSHMEM_SUCCESS;
@@ -174,6 +187,62 @@ int mishmem_job_secret(uint8_t secret[MISHMEM_SECRET_BYTES])
     return ACLSHMEM_SUCCESS;
 }
 
+/* MPI mode: the plugin tells this process's rank and the communicator's
+ * size; attr's my_pe / n_pes, when not negative, must agree. */
+static int mpi_members(const aclshmemx_init_attr_t *attr, struct mishmem_bootstrap_config *boot)
+{
+    int rc = check_instance_id(attr->instance_id);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_plugin_load("mpi", &boot->plugin);
+    int rank = -1, size = 0;
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = boot->plugin->query(attr->comm_args, &rank, &size);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    if ((attr->my_pe >= 0 && attr->my_pe != rank) || (attr->n_pes > 0 && attr->n_pes != size)) {
+        MISHMEM_ERROR("MPI mode: attr says PE %d of %d but the communicator says rank %d of %d (set "
+                      "my_pe and n_pes to -1 to take them from the communicator)",
+                      attr->my_pe, attr->n_pes, rank, size);
+        return ACLSHMEM_INVALID_PARAM;
+    }
+    boot->plugin_args = attr->comm_args;
+    boot->my_pe = rank;
+    boot->n_pes = size;
+    return ACLSHMEM_SUCCESS;
+}
+
+/* Where this PE rendezvouses, by mode; boot->my_pe and n_pes are set. */
+static int resolve_rendezvous(aclshmemx_bootstrap_t flags, const aclshmemx_init_attr_t *attr,
+                              struct mishmem_instance_params *out)
+{
+    struct mishmem_bootstrap_config *boot = &out->boot;
+    if (flags == ACLSHMEMX_INIT_WITH_MPI) {
+        snprintf(out->key.ip_port, sizeof out->key.ip_port, "mpi");
+        return ACLSHMEM_SUCCESS; /* the plugin brings its own transport */
+    }
+    if (flags == ACLSHMEMX_INIT_WITH_UNIQUEID) {
+        int live = mishmem_instance_lookup(attr->instance_id) != NULL;
+        return mishmem_uid_config(attr->comm_args, live, boot, out->key.ip_port,
+                                  sizeof out->key.ip_port);
+    }
+    int rc = resolve_address(attr, boot);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_job_secret(boot->secret);
+    if (rc == ACLSHMEM_SUCCESS)
+        snprintf(out->key.ip_port, sizeof out->key.ip_port, "%s", attr->ip_port);
+    return rc;
+}
+
+static int check_mode(aclshmemx_bootstrap_t flags)
+{
+    if (flags == ACLSHMEMX_INIT_WITH_DEFAULT || flags == ACLSHMEMX_INIT_WITH_UNIQUEID ||
+        flags == ACLSHMEMX_INIT_WITH_MPI)
+        return ACLSHMEM_SUCCESS;
+    MISHMEM_ERROR("aclshmemx_init_attr: bootstrap mode %d is not one of ACLSHMEMX_INIT_WITH_DEFAULT, "
+                  "ACLSHMEMX_INIT_WITH_UNIQUEID or ACLSHMEMX_INIT_WITH_MPI", (int)flags);
+    return ACLSHMEM_INVALID_PARAM;
+}
+
 int mishmem_params_from_attr(aclshmemx_bootstrap_t flags, const aclshmemx_init_attr_t *attr,
                              struct mishmem_instance_params *out)
 {
@@ -182,19 +251,17 @@ int mishmem_params_from_attr(aclshmemx_bootstrap_t flags, const aclshmemx_init_a
         return ACLSHMEM_INVALID_PARAM;
     }
     memset(out, 0, sizeof *out);
-    int rc = check_sizes(attr);
-    if (rc != ACLSHMEM_SUCCESS)
-        return rc;
-    if (flags != ACLSHMEMX_INIT_WITH_DEFAULT) {
-        MISHMEM_ERROR("aclshmemx_init_attr: bootstrap mode %d is not available in this build "
-                      "(use ACLSHMEMX_INIT_WITH_DEFAULT)", (int)flags);
-        return ACLSHMEM_NOT_SUPPORTED;
-    }
     struct mishmem_bootstrap_config *boot = &out->boot;
-    rc = resolve_address(attr, boot);
-    if (rc != ACLSHMEM_SUCCESS)
-        return rc;
-    rc = mishmem_job_secret(boot->secret);
+    boot->listen_fd = -1;
+    boot->my_pe = attr->my_pe;
+    boot->n_pes = attr->n_pes;
+    int rc = check_mode(flags);
+    if (rc == ACLSHMEM_SUCCESS && flags == ACLSHMEMX_INIT_WITH_MPI)
+        rc = mpi_members(attr, boot);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = check_sizes(attr, boot->my_pe, boot->n_pes);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = resolve_rendezvous(flags, attr, out);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     /* An option_attr without the expected version (e.g. left uninitialised,
@@ -202,16 +269,12 @@ int mishmem_params_from_attr(aclshmemx_bootstrap_t flags, const aclshmemx_init_a
     int versioned = attr->option_attr.version == ACLSHMEM_OPTION_ATTR_VERSION;
     boot->init_timeout_ms = timeout_ms(versioned ? attr->option_attr.shm_init_timeout : 0);
     boot->op_timeout_ms = timeout_ms(versioned ? attr->option_attr.control_operation_timeout : 0);
-    boot->listen_fd = -1;
-    boot->my_pe = attr->my_pe;
-    boot->n_pes = attr->n_pes;
     boot->instance_id = attr->instance_id;
     out->id = attr->instance_id;
     out->heap_size = attr->local_mem_size;
     out->key.flags = (int)flags;
-    out->key.my_pe = attr->my_pe;
-    out->key.n_pes = attr->n_pes;
+    out->key.my_pe = boot->my_pe;
+    out->key.n_pes = boot->n_pes;
     out->key.local_mem_size = attr->local_mem_size;
-    snprintf(out->key.ip_port, sizeof out->key.ip_port, "%s", attr->ip_port);
     return ACLSHMEM_SUCCESS;
 }

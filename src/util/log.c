@@ -1,5 +1,6 @@
 #include "util/log.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,23 +13,73 @@ static int log_threshold = -1; /* parsed lazily from SHMEM_LOG_LEVEL */
 
 static const char *const level_names[] = {"DEBUG", "INFO", "WARN", "ERROR", "FATAL"};
 
-static int parse_threshold(void)
+static mishmem_log_sink_fn _Atomic log_sink; /* NULL: stderr or stdout */
+
+/* SHMEM_LOG_LEVEL: a level name (any case) or its number 0..4; -1 when
+ * it is neither. */
+static int parse_level(const char *value)
 {
-    const char *value = mishmem_env_string(MISHMEM_ENV_SHMEM_LOG_LEVEL);
     for (int i = 0; i <= MISHMEM_LOG_FATAL; i++)
-        if (value && strcasecmp(value, level_names[i]) == 0)
+        if (strcasecmp(value, level_names[i]) == 0)
             return i;
-    return MISHMEM_LOG_WARN;
+    if (value[0] >= '0' && value[0] <= '0' + MISHMEM_LOG_FATAL && value[1] == '\0')
+        return value[0] - '0';
+    return -1;
 }
 
+static int parse_threshold(int *malformed)
+{
+    const char *value = mishmem_env_string(MISHMEM_ENV_SHMEM_LOG_LEVEL);
+    int level = value ? parse_level(value) : -1;
+    *malformed = level < 0;
+    return level < 0 ? MISHMEM_LOG_WARN : level;
+}
+
+int mishmem_log_set_threshold(int level)
+{
+    if (level < MISHMEM_LOG_DEBUG || level > MISHMEM_LOG_FATAL)
+        return -1;
+    __atomic_store_n(&log_threshold, level, __ATOMIC_RELAXED);
+    return 0;
+}
+
+void mishmem_log_set_sink(mishmem_log_sink_fn sink) { atomic_store(&log_sink, sink); }
+
 void mishmem_log_set_prefix(mishmem_log_prefix_fn fn) { log_prefix = fn; }
+
+static _Thread_local struct {
+    int active;
+    unsigned long long instance_id;
+    int pe, n_pes;
+} log_scope;
+
+void mishmem_log_scope_enter(unsigned long long instance_id, int pe, int n_pes)
+{
+    log_scope.instance_id = instance_id;
+    log_scope.pe = pe;
+    log_scope.n_pes = n_pes;
+    log_scope.active = 1;
+}
+
+void mishmem_log_scope_leave(void) { log_scope.active = 0; }
 
 int mishmem_log_enabled(enum mishmem_log_level level)
 {
     int threshold = __atomic_load_n(&log_threshold, __ATOMIC_RELAXED);
     if (threshold < 0) {
-        threshold = parse_threshold();
-        __atomic_store_n(&log_threshold, threshold, __ATOMIC_RELAXED);
+        int malformed, expected = -1;
+        threshold = parse_threshold(&malformed);
+        /* Only the thread that sets it complains, and never over a level
+         * that aclshmemx_set_log_level set meanwhile. */
+        if (__atomic_compare_exchange_n(&log_threshold, &expected, threshold, 0, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+            if (malformed)
+                mishmem_log(MISHMEM_LOG_WARN, "SHMEM_LOG_LEVEL=\"%s\" is not DEBUG, INFO, WARN, "
+                            "ERROR, FATAL or 0..4; using WARN",
+                            mishmem_env_string(MISHMEM_ENV_SHMEM_LOG_LEVEL));
+        } else {
+            threshold = expected;
+        }
     }
     return (int)level >= threshold;
 }
@@ -36,7 +87,10 @@ int mishmem_log_enabled(enum mishmem_log_level level)
 static void log_line(enum mishmem_log_level level, const char *fmt, va_list ap)
 {
     char prefix[96] = "no instance";
-    if (log_prefix)
+    if (log_scope.active)
+        snprintf(prefix, sizeof prefix, "instance %llu PE %d/%d", log_scope.instance_id, log_scope.pe,
+                 log_scope.n_pes);
+    else if (log_prefix)
         log_prefix(prefix, sizeof prefix);
     char message[1024];
     vsnprintf(message, sizeof message, fmt, ap);
@@ -44,8 +98,16 @@ static void log_line(enum mishmem_log_level level, const char *fmt, va_list ap)
     char line[1200];
     int n = snprintf(line, sizeof line, "mishmem [%s] %s (pid %d): %s\n", level_names[level], prefix,
                      (int)getpid(), message);
-    if (n > (int)sizeof line - 1)
+    if (n > (int)sizeof line - 1) {
         n = (int)sizeof line - 1;
+        line[n - 1] = '\n'; /* a cut line still ends its line */
+    }
+    mishmem_log_sink_fn sink = atomic_load(&log_sink);
+    if (sink) {
+        line[n - 1] = '\0'; /* the user's function gets the line without its newline */
+        sink((int)level, line);
+        return;
+    }
     int fd = mishmem_env_bool(MISHMEM_ENV_SHMEM_LOG_TO_STDOUT) ? STDOUT_FILENO : STDERR_FILENO;
     ssize_t ignored = write(fd, line, (size_t)n);
     (void)ignored;

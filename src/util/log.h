@@ -1,5 +1,7 @@
 /* Logging: one line per message, prefixed with the instance and PE that
- * the calling thread is working on. Threshold from SHMEM_LOG_LEVEL. */
+ * the calling thread is working on. Threshold from SHMEM_LOG_LEVEL or
+ * aclshmemx_set_log_level; lines go to stderr, stdout (SHMEM_LOG_TO_STDOUT)
+ * or the user's function (aclshmemx_set_extern_logger). */
 #ifndef MISHMEM_UTIL_LOG_H
 #define MISHMEM_UTIL_LOG_H
 
@@ -17,6 +19,20 @@ enum mishmem_log_level {
  * instance layer so that util does not depend on it. */
 typedef void (*mishmem_log_prefix_fn)(char *buf, unsigned long size);
 void mishmem_log_set_prefix(mishmem_log_prefix_fn fn);
+
+/* While this thread creates an instance, its lines name that instance
+ * (not the current one): the creation's errors then say whose they are. */
+void mishmem_log_scope_enter(unsigned long long instance_id, int pe, int n_pes);
+void mishmem_log_scope_leave(void);
+
+/* aclshmemx_set_log_level: overrides SHMEM_LOG_LEVEL. Returns 0, or -1
+ * when level is outside DEBUG..FATAL. */
+int mishmem_log_set_threshold(int level);
+
+/* aclshmemx_set_extern_logger: lines go to sink (level, line without the
+ * newline) instead of stderr/stdout; NULL restores the default. */
+typedef void (*mishmem_log_sink_fn)(int level, const char *msg);
+void mishmem_log_set_sink(mishmem_log_sink_fn sink);
 
 void mishmem_log(enum mishmem_log_level level, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -1,0 +1,48 @@
+/* Public calls that log one known line at each level, without disturbing
+ * the launcher's world. Each returns the text to look for. */
+#ifndef MISHMEM_TEST_LOG_TRIGGERS_H
+#define MISHMEM_TEST_LOG_TRIGGERS_H
+
+#include <shmem.h>
+
+#include "test_util.h"
+
+#define TRIGGER_INSTANCE 17 /* apart from the worlds CI runs in (0, 7) */
+
+/* DEBUG: making a unique id. INFO: a 1-PE instance becoming ready (made
+ * with that unique id, then finalized). */
+static inline const char *trigger_debug_and_info(void)
+{
+    aclshmemx_uniqueid_t uid = ACLSHMEM_UNIQUEID_INITIALIZER;
+    CHECK_RC(aclshmemx_get_uniqueid(&uid), ACLSHMEM_SUCCESS);
+    aclshmemx_init_attr_t attr = ACLSHMEMX_INIT_ATTR_INITIALIZER;
+    attr.instance_id = TRIGGER_INSTANCE;
+    CHECK_RC(aclshmemx_set_attr_uniqueid_args(0, 1, 1 << 20, &uid, &attr), ACLSHMEM_SUCCESS);
+    CHECK_RC(aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_UNIQUEID, &attr), ACLSHMEM_SUCCESS);
+    CHECK_RC(aclshmemx_finalize(TRIGGER_INSTANCE), ACLSHMEM_SUCCESS);
+    return "made";
+}
+#define INFO_TEXT "ready"
+
+/* WARN: initializing the live world (the current instance) again, with
+ * other attributes. */
+static inline const char *trigger_warn(void)
+{
+    aclshmemx_init_attr_t attr = ACLSHMEMX_INIT_ATTR_INITIALIZER;
+    attr.my_pe = 0;
+    attr.n_pes = 1;
+    attr.local_mem_size = 1 << 20;
+    attr.ip_port = "tcp://127.0.0.1:1";
+    attr.instance_id = aclshmemx_instance_ctx_get()->id;
+    CHECK_RC(aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_DEFAULT, &attr), ACLSHMEM_INVALID_PARAM);
+    return "already exists";
+}
+
+/* ERROR: finalizing an id nobody created. */
+static inline const char *trigger_error(void)
+{
+    CHECK_RC(aclshmemx_finalize(200), ACLSHMEM_INVALID_PARAM);
+    return "no live instance";
+}
+
+#endif
