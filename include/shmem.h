@@ -9,9 +9,11 @@
 #include <mishmem/aclshmem.h>
 #include <mishmem/aclshmem_amo.h>
 #include <mishmem/aclshmem_coll.h>
+#include <mishmem/aclshmem_log.h>
 #include <mishmem/aclshmem_p2p.h>
 #include <mishmem/aclshmem_rma_ext.h>
 #include <mishmem/aclshmem_teams.h>
+#include <mishmem/aclshmem_uid.h>
 
 #include <mishmem/openshmem.h>
 #include <mishmem/openshmem_amo.h>
@@ -22,5 +24,6 @@
 #include <mishmem/openshmem_rma_ext.h>
 #include <mishmem/openshmem_teams.h>
 #include <mishmem/openshmem_thread.h>
+#include <mishmem/openshmem_legacy.h>
 
 #endif
