@@ -2,6 +2,9 @@
 #include "api/face.h"
 #include "core/rma.h"
 
+/* Overflow-safe: a count too large for size_t fails the range check. */
+#define ELEM_BYTES(nelems, T) mishmem_elems_bytes(nelems, sizeof(T))
+
 #define ACL_RMA(call, op, dest, source, bytes, pe)                                     \
     do {                                                                               \
         struct mishmem_instance *inst_ = mishmem_current();                            \
@@ -28,32 +31,32 @@ int aclshmem_getmem_nbi(void *dest, const void *source, size_t nbytes, int pe)
     ACL_RMA("aclshmem_getmem_nbi", mishmem_get, dest, source, nbytes, pe);
 }
 
-#define DEFINE_ACL_RMA(T, N)                                                           \
-    int aclshmem_##N##_put(T *dest, const T *source, size_t nelems, int pe)            \
-    {                                                                                  \
-        ACL_RMA("aclshmem_" #N "_put", mishmem_put, dest, source, nelems * sizeof(T), pe); \
-    }                                                                                  \
-    int aclshmem_##N##_get(T *dest, const T *source, size_t nelems, int pe)            \
-    {                                                                                  \
-        ACL_RMA("aclshmem_" #N "_get", mishmem_get, dest, source, nelems * sizeof(T), pe); \
-    }                                                                                  \
-    int aclshmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe)        \
-    {                                                                                  \
-        ACL_RMA("aclshmem_" #N "_put_nbi", mishmem_put, dest, source, nelems * sizeof(T), pe); \
-    }                                                                                  \
-    int aclshmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe)        \
-    {                                                                                  \
-        ACL_RMA("aclshmem_" #N "_get_nbi", mishmem_get, dest, source, nelems * sizeof(T), pe); \
-    }                                                                                  \
-    int aclshmem_##N##_p(T *dest, T value, int pe)                                     \
-    {                                                                                  \
-        ACL_RMA("aclshmem_" #N "_p", mishmem_put, dest, &value, sizeof(T), pe);        \
-    }                                                                                  \
-    T aclshmem_##N##_g(const T *source, int pe)                                        \
-    {                                                                                  \
-        T value = 0;                                                                   \
-        mishmem_get(mishmem_current(), "aclshmem_" #N "_g", &value, source, sizeof(T), pe, \
-                    MISHMEM_RETURN_ERROR);                                             \
-        return value;                                                                  \
+#define DEFINE_ACL_RMA(T, N)                                                                      \
+    int aclshmem_##N##_put(T *dest, const T *source, size_t nelems, int pe)                       \
+    {                                                                                             \
+        ACL_RMA("aclshmem_" #N "_put", mishmem_put, dest, source, ELEM_BYTES(nelems, T), pe);     \
+    }                                                                                             \
+    int aclshmem_##N##_get(T *dest, const T *source, size_t nelems, int pe)                       \
+    {                                                                                             \
+        ACL_RMA("aclshmem_" #N "_get", mishmem_get, dest, source, ELEM_BYTES(nelems, T), pe);     \
+    }                                                                                             \
+    int aclshmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe)                   \
+    {                                                                                             \
+        ACL_RMA("aclshmem_" #N "_put_nbi", mishmem_put, dest, source, ELEM_BYTES(nelems, T), pe); \
+    }                                                                                             \
+    int aclshmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe)                   \
+    {                                                                                             \
+        ACL_RMA("aclshmem_" #N "_get_nbi", mishmem_get, dest, source, ELEM_BYTES(nelems, T), pe); \
+    }                                                                                             \
+    int aclshmem_##N##_p(T *dest, T value, int pe)                                                \
+    {                                                                                             \
+        ACL_RMA("aclshmem_" #N "_p", mishmem_put, dest, &value, sizeof(T), pe);                   \
+    }                                                                                             \
+    T aclshmem_##N##_g(const T *source, int pe)                                                   \
+    {                                                                                             \
+        T value = 0;                                                                              \
+        mishmem_get(mishmem_current(), "aclshmem_" #N "_g", &value, source, sizeof(T), pe,        \
+                    MISHMEM_RETURN_ERROR);                                                        \
+        return value;                                                                             \
     }
 MISHMEM_RMA_TYPES(DEFINE_ACL_RMA)

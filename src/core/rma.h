@@ -4,6 +4,7 @@
 #define MISHMEM_CORE_RMA_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "instance/instance.h"
@@ -12,8 +13,22 @@
  * the OpenSHMEM face (whose calls return void) prints and aborts. */
 enum mishmem_on_error { MISHMEM_RETURN_ERROR, MISHMEM_ABORT };
 
-/* Validates a remote access of len bytes at symmetric address `remote` on
- * `pe` (and the local buffer `local` when len > 0). Returns ACLSHMEM_*. */
+/* SHMEM_DEBUG: 1 = deeper checks on every call, 0 = off, -1 = not read
+ * yet (the first call takes the slow path, which reads it). */
+extern int mishmem_rma_debug;
+static inline int mishmem_rma_debug_on(void)
+{
+    return __atomic_load_n(&mishmem_rma_debug, __ATOMIC_RELAXED) != 0;
+}
+
+/* Reports message as the face wants; returns rc (ABORT never returns). */
+int mishmem_rma_report(enum mishmem_on_error on_error, int rc, const char *message);
+
+/* The slow path of a remote access of len bytes at symmetric address
+ * `remote` on `pe` with local buffer `local`: says exactly what is wrong
+ * and returns its ACLSHMEM_* code; with SHMEM_DEBUG also checks that the
+ * local and remote bytes do not overlap. Returns ACLSHMEM_SUCCESS when the
+ * access is fine. */
 int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, const void *remote,
                            const void *local, size_t len, int pe, enum mishmem_on_error on_error);
 
@@ -24,13 +39,32 @@ static inline int mishmem_rma_valid(const struct mishmem_instance *inst, const v
            local != NULL && inst->peers[pe].segment != NULL;
 }
 
+/* The bytes of nelems elements of size bytes; SIZE_MAX (never a valid
+ * length) when the product overflows, so the range check refuses it
+ * instead of moving a wrapped-around count. */
+static inline size_t mishmem_elems_bytes(size_t nelems, size_t size)
+{
+    return __builtin_expect(nelems <= SIZE_MAX / size, 1) ? nelems * size : SIZE_MAX;
+}
+
+/* Fast path: one predictable branch; the slow path only on misuse or
+ * with SHMEM_DEBUG. */
+#define MISHMEM_RMA_CHECK(inst, call, remote, local, len, pe, on_error)                         \
+    do {                                                                                        \
+        if (__builtin_expect(!mishmem_rma_valid(inst, remote, local, len, pe) ||                \
+                                 mishmem_rma_debug_on(), 0)) {                                  \
+            int rc_ = mishmem_rma_check_slow(inst, call, remote, local, len, pe, on_error);     \
+            if (rc_ != ACLSHMEM_SUCCESS)                                                        \
+                return rc_;                                                                     \
+        }                                                                                       \
+    } while (0)
+
 static inline int mishmem_put(struct mishmem_instance *inst, const char *call, void *dest,
                               const void *source, size_t len, int pe, enum mishmem_on_error on_error)
 {
     if (len == 0)
         return ACLSHMEM_SUCCESS;
-    if (__builtin_expect(!mishmem_rma_valid(inst, dest, source, len, pe), 0))
-        return mishmem_rma_check_slow(inst, call, dest, source, len, pe, on_error);
+    MISHMEM_RMA_CHECK(inst, call, dest, source, len, pe, on_error);
     memcpy(mishmem_translate(inst, dest, pe), source, len);
     return ACLSHMEM_SUCCESS;
 }
@@ -40,8 +74,7 @@ static inline int mishmem_get(struct mishmem_instance *inst, const char *call, v
 {
     if (len == 0)
         return ACLSHMEM_SUCCESS;
-    if (__builtin_expect(!mishmem_rma_valid(inst, source, dest, len, pe), 0))
-        return mishmem_rma_check_slow(inst, call, source, dest, len, pe, on_error);
+    MISHMEM_RMA_CHECK(inst, call, source, dest, len, pe, on_error);
     memcpy(dest, mishmem_translate(inst, source, pe), len);
     return ACLSHMEM_SUCCESS;
 }

@@ -11,12 +11,17 @@
 int mishmem_signal_check_slow(struct mishmem_instance *inst, const char *call, const uint64_t *sig_addr,
                               int sig_op, int pe, enum mishmem_on_error on_error);
 
+static inline int mishmem_signal_valid(const struct mishmem_instance *inst, const uint64_t *sig_addr,
+                                       int sig_op, int pe)
+{
+    return mishmem_rma_valid(inst, sig_addr, sig_addr, sizeof *sig_addr, pe) &&
+           ((uintptr_t)sig_addr & 7) == 0 && (sig_op == SHMEM_SIGNAL_SET || sig_op == SHMEM_SIGNAL_ADD);
+}
+
 static inline int mishmem_signal_update(struct mishmem_instance *inst, const char *call, uint64_t *sig_addr,
                                         uint64_t signal, int sig_op, int pe, enum mishmem_on_error on_error)
 {
-    if (__builtin_expect(!mishmem_rma_valid(inst, sig_addr, sig_addr, sizeof *sig_addr, pe) ||
-                             ((uintptr_t)sig_addr & 7) != 0 ||
-                             (sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD), 0))
+    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0))
         return mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
     _Atomic uint64_t *remote = mishmem_translate(inst, sig_addr, pe);
     if (sig_op == SHMEM_SIGNAL_SET)
@@ -30,6 +35,9 @@ static inline int mishmem_put_signal(struct mishmem_instance *inst, const char *
                                      const void *source, size_t len, uint64_t *sig_addr, uint64_t signal,
                                      int sig_op, int pe, enum mishmem_on_error on_error)
 {
+    /* A bad signal fails the call before any data moves. */
+    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0))
+        return mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
     int rc = mishmem_put(inst, call, dest, source, len, pe, on_error);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;

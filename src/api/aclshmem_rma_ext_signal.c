@@ -1,0 +1,24 @@
+/* aclshmem face: typed put-with-signal on the current instance, returning
+ * ACLSHMEM_* codes; generated from the type table. */
+#include "api/face.h"
+#include "core/signal.h"
+#include "mishmem/aclshmem_rma_ext.h"
+
+#define ACL_PUT_SIGNAL(call, dest, source, nelems, T, sig_addr, signal, sig_op, pe)                     \
+    mishmem_put_signal(mishmem_current(), call, dest, source, mishmem_elems_bytes(nelems, sizeof(T)), \
+                       sig_addr, signal, sig_op, pe, MISHMEM_RETURN_ERROR)
+
+#define DEFINE_ACL_PUT_SIGNAL(T, N)                                                                    \
+    int aclshmem_##N##_put_signal(T *dest, const T *source, size_t nelems, uint64_t *sig_addr,         \
+                                  uint64_t signal, int sig_op, int pe)                                 \
+    {                                                                                                  \
+        return ACL_PUT_SIGNAL("aclshmem_" #N "_put_signal", dest, source, nelems, T, sig_addr, signal, \
+                              sig_op, pe);                                                             \
+    }                                                                                                  \
+    int aclshmem_##N##_put_signal_nbi(T *dest, const T *source, size_t nelems, uint64_t *sig_addr,     \
+                                      uint64_t signal, int sig_op, int pe)                             \
+    {                                                                                                  \
+        return ACL_PUT_SIGNAL("aclshmem_" #N "_put_signal_nbi", dest, source, nelems, T, sig_addr,     \
+                              signal, sig_op, pe);                                                     \
+    }
+MISHMEM_RMA_TYPES(DEFINE_ACL_PUT_SIGNAL)
