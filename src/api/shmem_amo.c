@@ -4,7 +4,7 @@
 #include "api/shmem_amo_forms.h"
 
 #define NO_CTX()
-#define CURRENT_INSTANCE(call) mishmem_current()
+#define CURRENT_INSTANCE(call, pe_ptr) mishmem_current()
 
 #define DEFINE_EXTENDED(T, N) SHMEM_AMO_EXTENDED_FAMILY(shmem_, NO_CTX, CURRENT_INSTANCE, T, N)
 #define DEFINE_STANDARD(T, N) SHMEM_AMO_STANDARD_FAMILY(shmem_, NO_CTX, CURRENT_INSTANCE, T, N)

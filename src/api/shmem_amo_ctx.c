@@ -8,7 +8,7 @@
 #include "core/context.h"
 
 #define CTX_PARAM() shmem_ctx_t ctx,
-#define CTX_INSTANCE(call) mishmem_ctx_instance_or_abort(ctx, call)
+#define CTX_INSTANCE(call, pe_ptr) mishmem_ctx_target(ctx, pe_ptr, call)
 
 #define DEFINE_EXTENDED(T, N) SHMEM_AMO_EXTENDED_FAMILY(shmem_ctx_, CTX_PARAM, CTX_INSTANCE, T, N)
 #define DEFINE_STANDARD(T, N) SHMEM_AMO_STANDARD_FAMILY(shmem_ctx_, CTX_PARAM, CTX_INSTANCE, T, N)

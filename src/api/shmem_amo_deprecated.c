@@ -3,7 +3,7 @@
 #include "api/face.h"
 #include "api/shmem_amo_forms.h"
 
-#define CURRENT_INSTANCE(call) mishmem_current()
+#define CURRENT_INSTANCE(call, pe_ptr) mishmem_current()
 #define OLD_AMO(NAME, op, T, target, operand, cond, fetched, pe) \
     SHMEM_AMO_CALL(CURRENT_INSTANCE, NAME, op, T, target, operand, cond, fetched, pe)
 

@@ -2,7 +2,8 @@
  * (shmem_amo.c) and the context forms (shmem_amo_ctx.c). A form is given by
  *   PRE      the name prefix: shmem_ or shmem_ctx_;
  *   HEAD()   its leading parameters: nothing, or "shmem_ctx_t ctx,";
- *   INST(c)  how a call named c finds its instance.
+ *   INST(c, pe_ptr)  how a call named c finds its instance (and may
+ *            renumber *pe_ptr, for team contexts).
  * (HEAD and INST are function-like so that they expand only at the end.)
  * Misuse aborts with a message naming the call, the PE and the address. */
 #ifndef MISHMEM_API_SHMEM_AMO_FORMS_H
@@ -14,9 +15,15 @@
 #define SHMEM_AMO_STR(x) SHMEM_AMO_STR_(x)
 #define SHMEM_AMO_STR_(x) #x
 
-#define SHMEM_AMO_CALL(INST, NAME, op, T, target, operand, cond, fetched, pe)                         \
-    mishmem_amo(INST(SHMEM_AMO_STR(NAME)), SHMEM_AMO_STR(NAME), op, target, sizeof(T), operand, cond, \
-                fetched, pe, MISHMEM_ABORT)
+/* The instance is found first, in its own statement: a team context also
+ * renumbers pe from the team's numbering to the instance's. */
+#define SHMEM_AMO_CALL(INST, NAME, op, T, target, operand, cond, fetched, pe)                              \
+    do {                                                                                                   \
+        int target_pe_ = (pe);                                                                             \
+        struct mishmem_instance *inst_ = INST(SHMEM_AMO_STR(NAME), &target_pe_);                          \
+        mishmem_amo(inst_, SHMEM_AMO_STR(NAME), op, target, sizeof(T), operand, cond, fetched, target_pe_, \
+                    MISHMEM_ABORT);                                                                        \
+    } while (0)
 
 /* T fetch(const T *source, int pe) and its _nbi form. */
 #define SHMEM_AMO_FETCH(PRE, HEAD, INST, T, N, NAME)                                                      \
