@@ -21,8 +21,9 @@ int mishmem_find_dead_peer(struct mishmem_instance *inst)
     for (int first = 0; first < inst->n_pes; first += 64) {
         int count = 0;
         for (int pe = first; pe < inst->n_pes && pe < first + 64; pe++) {
-            if (inst->peers[pe].pidfd < 0)
-                continue;
+            if (inst->peers[pe].pidfd < 0 ||
+                atomic_load_explicit(&mishmem_control_of(inst, pe)->departed.value, memory_order_acquire))
+                continue; /* finalized, then left: not a failure */
             probes[count].fd = inst->peers[pe].pidfd;
             probes[count].events = POLLIN;
             probes[count].revents = 0;

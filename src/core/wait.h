@@ -17,6 +17,7 @@ struct mishmem_waiter {
     struct mishmem_instance *inst;
     const char *operation; /* named in the message if a peer dies */
     unsigned spins;
+    uint64_t spin_until_ns; /* end of the extended spin, 0 before it starts */
     uint64_t next_check_ns;
 };
 
@@ -35,6 +36,7 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
     w->inst = inst;
     w->operation = operation;
     w->spins = 0;
+    w->spin_until_ns = 0;
     w->next_check_ns = 0;
 }
 
@@ -55,8 +57,19 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
         mishmem_cpu_relax();
         return -1;
     }
-    sched_yield();
     uint64_t now = mishmem_now_ns();
+    /* With a core per PE the writer is running: keep spinning a while, a
+     * yield costs more than the wait. Oversubscribed, yield at once. */
+    if (w->inst->spin_ns) {
+        if (w->spin_until_ns == 0)
+            w->spin_until_ns = now + w->inst->spin_ns;
+        if (now < w->spin_until_ns) {
+            for (int i = 0; i < 16; i++)
+                mishmem_cpu_relax();
+            return -1;
+        }
+    }
+    sched_yield();
     if (w->next_check_ns == 0) {
         w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;
         return -1;

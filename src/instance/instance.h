@@ -44,6 +44,9 @@ struct mishmem_team_sync {
  * The symmetric heap follows it. The area is a sparse memfd: pages that no
  * team touches cost nothing. */
 struct mishmem_control {
+    /* Set once this PE has passed its finalize barrier: its exit is then a
+     * normal departure, not a peer dying under a wait. */
+    struct mishmem_flag departed;
     /* Active-set collectives (core/coll_active_set.c): a value this PE
      * publishes to the set, and the signals from each PE, counted. */
     struct mishmem_flag active_set_value;
@@ -95,6 +98,7 @@ struct mishmem_instance {
     pthread_mutex_t heap_lock;      /* collective heap calls vs. THREAD_MULTIPLE callers */
 
     struct mishmem_teams *teams;
+    uint64_t spin_ns;               /* waits spin this long before yielding (0: yield at once) */
     uint32_t op_timeout_ms;
     struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
 };

@@ -15,6 +15,7 @@
 
 #define HEAP_GRANULE 4096u
 #define HEAP_MIN_ALIGN 64u
+#define WAIT_SPIN_NS 20000u
 
 static void release_instance(struct mishmem_instance *inst)
 {
@@ -65,6 +66,8 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
     inst->public_ctx = (aclshmem_instance_ctx){.id = inst->id, .my_pe = inst->my_pe, .n_pes = inst->n_pes};
     inst->heap_size = (params->heap_size + HEAP_GRANULE - 1) / HEAP_GRANULE * HEAP_GRANULE;
     inst->op_timeout_ms = params->boot.op_timeout_ms;
+    /* Spinning pays only while every PE has a core of its own. */
+    inst->spin_ns = inst->n_pes <= sysconf(_SC_NPROCESSORS_ONLN) ? WAIT_SPIN_NS : 0;
     inst->segment.fd = -1;
     pthread_mutex_init(&inst->heap_lock, NULL);
 
@@ -138,6 +141,8 @@ int mishmem_instance_finalize(struct mishmem_instance *inst)
 {
     /* Nobody may still be reading or writing this instance's memory. */
     mishmem_barrier_world(inst, "finalize");
+    /* Peers still leaving the barrier may see us exit: tell them it is fine. */
+    atomic_store_explicit(&mishmem_control_of(inst, inst->my_pe)->departed.value, 1, memory_order_release);
     mishmem_registry_release_slot(inst->id);
     mishmem_forget_current(inst);
     release_instance(inst);
