@@ -12,7 +12,7 @@
 #include "mishmem/aclshmem.h"
 #include "util/log.h"
 
-#define BACKOFF_FIRST_MS 10
+#define BACKOFF_FIRST_MS 1 /* PE 0 is usually a moment away from listening */
 #define BACKOFF_MAX_MS 250
 #define RESOLVE_RETRY_MS 100
 /* One address that drops SYNs must not use up the whole init timeout. */
