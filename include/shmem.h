@@ -26,4 +26,8 @@
 #include <mishmem/openshmem_thread.h>
 #include <mishmem/openshmem_legacy.h>
 
+#ifdef __cplusplus
+#include <mishmem/openshmem_cxx.h> /* overloads in place of C11 _Generic */
+#endif
+
 #endif

@@ -129,4 +129,6 @@ MISHMEM_TO_ALL_ARITH_TYPES(MISHMEM_DECLARE_SHMEM_PROD_TO_ALL)
     MISHMEM_SYNC_PICK_(__VA_ARGS__, shmem_sync_deprecated, mishmem_sync_takes_1_or_4_arguments,   \
                        mishmem_sync_takes_1_or_4_arguments, shmem_team_sync, )(__VA_ARGS__)
 
+#include <mishmem/openshmem_generic_coll.h>
+
 #endif

@@ -213,4 +213,54 @@
     X(unsigned long, ulong, A)            \
     X(unsigned long long, ulonglong, A)
 
+/* Team reductions for _Generic selections and C++ overloads: each C type
+ * of the MISHMEM_REDUCE_* families above once. X(C type, name, A).
+ * AND, OR, XOR (the signed fixed-width types are distinct from the
+ * unsigned basic ones, and from each other): */
+#define MISHMEM_REDUCE_GENERIC_BITWISE_TYPES(X, A) \
+    X(unsigned char, uchar, A)            \
+    X(unsigned short, ushort, A)          \
+    X(unsigned int, uint, A)              \
+    X(unsigned long, ulong, A)            \
+    X(unsigned long long, ulonglong, A)   \
+    X(int8_t, int8, A)                    \
+    X(int16_t, int16, A)                  \
+    X(int32_t, int32, A)                  \
+    X(int64_t, int64, A)
+
+/* MAX, MIN (every basic type but _Bool covers ptrdiff_t, size_t and the
+ * fixed-width names): */
+#define MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(X, A) \
+    X(char, char, A)                      \
+    X(signed char, schar, A)              \
+    X(short, short, A)                    \
+    X(int, int, A)                        \
+    X(long, long, A)                      \
+    X(long long, longlong, A)             \
+    X(unsigned char, uchar, A)            \
+    X(unsigned short, ushort, A)          \
+    X(unsigned int, uint, A)              \
+    X(unsigned long, ulong, A)            \
+    X(unsigned long long, ulonglong, A)   \
+    X(float, float, A)                    \
+    X(double, double, A)                  \
+    X(long double, longdouble, A)
+
+/* SUM, PROD add the complex types (C only: C++ has no _Complex). */
+#define MISHMEM_REDUCE_GENERIC_COMPLEX_TYPES(X, A) \
+    X(double _Complex, complexd, A)       \
+    X(float _Complex, complexf, A)
+
+/* Point-to-point synchronization types but long, for the C++ overloads of
+ * shmem_wait_until: shmem_wait_until(long *, int, long) is already the
+ * 1.3 C function, which C++ overloads must not redeclare. */
+#define MISHMEM_P2P_GENERIC_TYPES_BUT_LONG(X, A) \
+    X(short, short, A)                    \
+    X(int, int, A)                        \
+    X(long long, longlong, A)             \
+    X(unsigned short, ushort, A)          \
+    X(unsigned int, uint, A)              \
+    X(unsigned long, ulong, A)            \
+    X(unsigned long long, ulonglong, A)
+
 #endif
