@@ -8,8 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "heap/fd_exchange.h"
-#include "util/env.h"
+#include "instance/fd_share.h"
 #include "util/log.h"
 
 /* What each PE tells the others about itself. */
@@ -50,11 +49,9 @@ static int check_card(const struct peer_card *card, const struct peer_card *mine
     return ACLSHMEM_SUCCESS;
 }
 
-/* Maps what the kernel lets us take directly; *missing counts the rest. */
-static int attach_directly(struct mishmem_instance *inst, const struct peer_card *cards, int *missing)
+/* Checks every card and opens a pidfd on every peer: this PE's verdict. */
+static int watch_peers(struct mishmem_instance *inst, const struct peer_card *cards)
 {
-    int force_sockets = strcmp(mishmem_env_string(MISHMEM_ENV_MISHMEM_FD_TRANSFER), "socket") == 0;
-    *missing = 0;
     for (int pe = 0; pe < inst->n_pes; pe++) {
         struct mishmem_peer *peer = &inst->peers[pe];
         int rc = check_card(&cards[pe], &cards[inst->my_pe], pe);
@@ -70,70 +67,14 @@ static int attach_directly(struct mishmem_instance *inst, const struct peer_card
             MISHMEM_ERROR("cannot watch PE %d (pid %d): %s", pe, (int)peer->pid, strerror(errno));
             return ACLSHMEM_SMEM_ERROR;
         }
-        int fd = force_sockets ? -1 : mishmem_segment_fetch_fd(peer->pidfd, peer->pid, cards[pe].segment_fd);
-        if (fd < 0) {
-            (*missing)++;
-            continue;
-        }
-        rc = mishmem_segment_map_fd(fd, peer->pid, cards[pe].segment_size, &peer->segment);
-        if (rc != ACLSHMEM_SUCCESS)
-            return rc;
     }
     return ACLSHMEM_SUCCESS;
 }
 
-/* The fallback: every PE passes its descriptor to every peer. */
-static int attach_over_sockets(struct mishmem_instance *inst, const struct peer_card *cards)
+static int map_heap(struct mishmem_instance *inst, int pe, int fd, void *arg)
 {
-    int n = inst->n_pes;
-    uint64_t *tokens = malloc((size_t)n * sizeof *tokens);
-    pid_t *pids = malloc((size_t)n * sizeof *pids);
-    int *fds = malloc((size_t)n * sizeof *fds);
-    int rc = ACLSHMEM_MALLOC_FAILED;
-    if (tokens && pids && fds) {
-        for (int pe = 0; pe < n; pe++) {
-            tokens[pe] = cards[pe].socket_token;
-            pids[pe] = cards[pe].pid;
-        }
-        rc = mishmem_fd_exchange(inst->boot, inst->segment.fd, tokens, pids, inst->op_timeout_ms, fds);
-    }
-    for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < n; pe++) {
-        struct mishmem_peer *peer = &inst->peers[pe];
-        if (pe == inst->my_pe)
-            continue;
-        if (peer->segment) { /* mapped directly already */
-            close(fds[pe]);
-            continue;
-        }
-        int fd = fds[pe];
-        fds[pe] = -1;
-        rc = mishmem_segment_map_fd(fd, peer->pid, cards[pe].segment_size, &peer->segment);
-    }
-    for (int pe = 0; rc != ACLSHMEM_SUCCESS && fds && pe < n; pe++)
-        if (fds[pe] >= 0)
-            close(fds[pe]);
-    free(fds);
-    free(pids);
-    free(tokens);
-    return rc;
-}
-
-/* Every PE contributes a value; returns the first non-zero one (or 0), the
- * same on every PE. */
-static int first_nonzero(struct mishmem_instance *inst, int32_t mine, int32_t *result)
-{
-    int32_t *all = calloc((size_t)inst->n_pes, sizeof *all);
-    if (!all)
-        return ACLSHMEM_MALLOC_FAILED;
-    int rc = mishmem_bootstrap_allgather(inst->boot, &mine, all, sizeof mine);
-    *result = 0;
-    for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < inst->n_pes && *result == 0; pe++) {
-        *result = all[pe];
-        if (all[pe] != 0 && pe != inst->my_pe && all[pe] < 0)
-            MISHMEM_ERROR("PE %d failed to reach its peers (%d)", pe, all[pe]);
-    }
-    free(all);
-    return rc;
+    const struct peer_card *cards = arg;
+    return mishmem_segment_map_fd(fd, inst->peers[pe].pid, cards[pe].segment_size, &inst->peers[pe].segment);
 }
 
 int mishmem_peers_attach(struct mishmem_instance *inst)
@@ -142,22 +83,23 @@ int mishmem_peers_attach(struct mishmem_instance *inst)
     if (getrandom(&mine.socket_token, sizeof mine.socket_token, 0) != sizeof mine.socket_token)
         mine.socket_token = (uint64_t)getpid() << 32 ^ (uint64_t)(uintptr_t)inst;
     read_boot_id(mine.boot_id);
-    struct peer_card *cards = calloc((size_t)inst->n_pes, sizeof *cards);
-    if (!cards)
-        return ACLSHMEM_MALLOC_FAILED;
-    int missing = 0;
-    int32_t failure = 0, need_sockets = 0;
-    int rc = mishmem_bootstrap_allgather(inst->boot, &mine, cards, sizeof mine);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = first_nonzero(inst, attach_directly(inst, cards, &missing), &failure);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = failure;
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = first_nonzero(inst, missing > 0, &need_sockets);
-    if (rc == ACLSHMEM_SUCCESS && need_sockets)
-        rc = first_nonzero(inst, attach_over_sockets(inst, cards), &failure);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = failure;
+    int n = inst->n_pes;
+    struct peer_card *cards = calloc((unsigned)n, sizeof *cards);
+    int32_t *remote_fds = calloc((unsigned)n, sizeof *remote_fds);
+    uint64_t *tokens = calloc((unsigned)n, sizeof *tokens);
+    int rc = cards && remote_fds && tokens ? mishmem_bootstrap_allgather(inst->boot, &mine, cards, sizeof mine)
+                                           : ACLSHMEM_MALLOC_FAILED;
+    if (rc == ACLSHMEM_SUCCESS) {
+        for (int pe = 0; pe < n; pe++) {
+            remote_fds[pe] = cards[pe].segment_fd;
+            tokens[pe] = cards[pe].socket_token;
+        }
+        struct mishmem_fd_share share = {.my_fd = inst->segment.fd, .remote_fds = remote_fds, .tokens = tokens,
+                                         .what = "heap", .map = map_heap, .arg = cards};
+        rc = mishmem_fd_share(inst, &share, watch_peers(inst, cards));
+    }
+    free(tokens);
+    free(remote_fds);
     free(cards);
     return rc;
 }

@@ -6,9 +6,8 @@
 #include <sys/random.h>
 #include <unistd.h>
 
-#include "heap/fd_exchange.h"
+#include "instance/fd_share.h"
 #include "heap/segment.h"
-#include "util/env.h"
 #include "util/log.h"
 
 enum card_state { CARD_READY, CARD_TAKEN, CARD_FAILED };
@@ -97,95 +96,31 @@ static int check_layouts(const struct mishmem_instance *inst, const struct stati
     return ACLSHMEM_SUCCESS;
 }
 
-/* Maps what the kernel lets us take directly; *missing counts the rest. */
-static int map_directly(struct mishmem_instance *inst, const struct static_card *cards, int *missing)
+static int map_static(struct mishmem_instance *inst, int pe, int fd, void *arg)
 {
-    *missing = 0;
-    int rc = check_layouts(inst, cards);
-    if (rc != ACLSHMEM_SUCCESS || inst->static_data.size == 0)
-        return rc;
-    int force_sockets = strcmp(mishmem_env_string(MISHMEM_ENV_MISHMEM_FD_TRANSFER), "socket") == 0;
-    for (int pe = 0; pe < inst->n_pes; pe++) {
-        const struct mishmem_peer *peer = &inst->peers[pe];
-        if (pe == inst->my_pe)
-            continue;
-        int fd = force_sockets ? -1 : mishmem_segment_fetch_fd(peer->pidfd, peer->pid, cards[pe].fd);
-        if (fd < 0) {
-            (*missing)++;
-            continue;
-        }
-        rc = mishmem_static_map_peer(&inst->static_data, pe, fd, peer->pid);
-        if (rc != ACLSHMEM_SUCCESS)
-            return rc;
-    }
-    return ACLSHMEM_SUCCESS;
-}
-
-/* The fallback, as for the heap: every PE passes its memfd to every peer. */
-static int map_over_sockets(struct mishmem_instance *inst, const struct static_card *cards)
-{
-    int n = inst->n_pes;
-    uint64_t *tokens = malloc((size_t)n * sizeof *tokens);
-    pid_t *pids = malloc((size_t)n * sizeof *pids);
-    int *fds = malloc((size_t)n * sizeof *fds);
-    int rc = ACLSHMEM_MALLOC_FAILED;
-    if (tokens && pids && fds) {
-        for (int pe = 0; pe < n; pe++) {
-            tokens[pe] = cards[pe].socket_token;
-            pids[pe] = inst->peers[pe].pid;
-        }
-        rc = mishmem_fd_exchange(inst->boot, inst->static_data.fd, tokens, pids, inst->op_timeout_ms, fds);
-    }
-    for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < n; pe++) {
-        if (pe == inst->my_pe)
-            continue;
-        int fd = fds[pe];
-        fds[pe] = -1;
-        if (inst->static_data.peer_maps[pe]) /* mapped directly already */
-            close(fd);
-        else
-            rc = mishmem_static_map_peer(&inst->static_data, pe, fd, inst->peers[pe].pid);
-    }
-    for (int pe = 0; rc != ACLSHMEM_SUCCESS && fds && pe < n; pe++)
-        if (pe != inst->my_pe && fds[pe] >= 0)
-            close(fds[pe]);
-    free(fds);
-    free(pids);
-    free(tokens);
-    return rc;
-}
-
-/* Every PE contributes a value; returns the first non-zero one (or 0), the
- * same on every PE. */
-static int first_nonzero(struct mishmem_instance *inst, int32_t mine, int32_t *result)
-{
-    int32_t *all = calloc((size_t)inst->n_pes, sizeof *all);
-    if (!all)
-        return ACLSHMEM_MALLOC_FAILED;
-    int rc = mishmem_bootstrap_allgather(inst->boot, &mine, all, sizeof mine);
-    *result = 0;
-    for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < inst->n_pes && *result == 0; pe++) {
-        *result = all[pe];
-        if (all[pe] < 0 && pe != inst->my_pe)
-            MISHMEM_ERROR("PE %d failed to share its global and static data (%d)", pe, all[pe]);
-    }
-    free(all);
-    return rc;
+    (void)arg;
+    return mishmem_static_map_peer(&inst->static_data, pe, fd, inst->peers[pe].pid);
 }
 
 static int map_peers(struct mishmem_instance *inst, const struct static_card *cards)
 {
-    int missing = 0;
-    int32_t failure = 0, need_sockets = 0;
-    int rc = first_nonzero(inst, map_directly(inst, cards, &missing), &failure);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = failure;
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = first_nonzero(inst, missing > 0, &need_sockets);
-    if (rc == ACLSHMEM_SUCCESS && need_sockets)
-        rc = first_nonzero(inst, map_over_sockets(inst, cards), &failure);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = failure;
+    int n = inst->n_pes;
+    int32_t *remote_fds = calloc((unsigned)n, sizeof *remote_fds);
+    uint64_t *tokens = calloc((unsigned)n, sizeof *tokens);
+    int rc = ACLSHMEM_MALLOC_FAILED;
+    if (remote_fds && tokens) {
+        for (int pe = 0; pe < n; pe++) {
+            remote_fds[pe] = cards[pe].fd;
+            tokens[pe] = cards[pe].socket_token;
+        }
+        /* Equal layouts (the precheck) mean an empty range is empty everywhere. */
+        struct mishmem_fd_share share = {.my_fd = inst->static_data.size ? inst->static_data.fd : -1,
+                                         .remote_fds = remote_fds, .tokens = tokens,
+                                         .what = "global and static data", .map = map_static};
+        rc = mishmem_fd_share(inst, &share, check_layouts(inst, cards));
+    }
+    free(tokens);
+    free(remote_fds);
     return rc;
 }
 
