@@ -118,6 +118,8 @@ static inline int mishmem_amo(struct mishmem_instance *inst, const char *call, e
     if (__builtin_expect(!mishmem_amo_valid(inst, target, size, pe) || fetch_missing, 0))
         return mishmem_amo_check_slow(inst, call, target, size, fetch_missing, pe, on_error);
     mishmem_amo_on_word(op, mishmem_translate(inst, target, pe), size, operand, cond, fetched);
+    if (op != MISHMEM_AMO_FETCH)
+        mishmem_doorbell_ring(inst, pe);
     return ACLSHMEM_SUCCESS;
 }
 

@@ -20,6 +20,7 @@ static void signal_pe(struct mishmem_instance *inst, int to)
     uint64_t sent = ++inst->teams->active_set_sent[to];
     atomic_store_explicit(&mishmem_control_of(inst, to)->active_set_signal[inst->my_pe], sent,
                           memory_order_release);
+    mishmem_doorbell_ring(inst, to);
 }
 
 static void await_pe(const struct mishmem_coll_group *g, int from)

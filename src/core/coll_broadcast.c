@@ -16,7 +16,7 @@ static void broadcast_flat(const struct mishmem_coll_group *g, void *dest, const
     uint64_t epoch = ++g->team->op_epoch;
     struct mishmem_team_sync *root_sync = mishmem_team_sync_of(g->team, root);
     if (g->me == root) {
-        mishmem_flag_post(&root_sync->arrive, epoch);
+        mishmem_flag_post(g, &root_sync->arrive, epoch);
         if (dest != source)
             memcpy(dest, source, bytes);
         mishmem_done_wait(g, g->size - 1); /* my source is read until then */
@@ -35,7 +35,7 @@ static void broadcast_tree(const struct mishmem_coll_group *g, void *dest, const
     struct mishmem_team_sync *mine = mishmem_team_sync_of(g->team, g->me);
     if (rank == 0) {
         /* The root's children read its source; its own copy runs meanwhile. */
-        mishmem_flag_post(&mine->result, epoch);
+        mishmem_flag_post(g, &mine->result, epoch);
         if (dest != source)
             memcpy(dest, source, bytes);
     } else {
@@ -43,7 +43,7 @@ static void broadcast_tree(const struct mishmem_coll_group *g, void *dest, const
         mishmem_flag_wait(g, &mishmem_team_sync_of(g->team, parent)->result, epoch);
         memcpy(dest, mishmem_group_addr(g, parent_rank == 0 ? source : dest, parent), bytes);
         mishmem_done_signal(g, parent);
-        mishmem_flag_post(&mine->result, epoch);
+        mishmem_flag_post(g, &mine->result, epoch);
     }
     int children = mishmem_tree_children(rank, n);
     if (children)

@@ -15,9 +15,12 @@
 #include "core/coll_group.h"
 #include "core/wait.h"
 
-static inline void mishmem_flag_post(struct mishmem_flag *flag, uint64_t epoch)
+/* Members poll the flag in this PE's slot: wake any that sleep. */
+static inline void mishmem_flag_post(const struct mishmem_coll_group *g, struct mishmem_flag *flag,
+                                     uint64_t epoch)
 {
     atomic_store_explicit(&flag->value, epoch, memory_order_release);
+    mishmem_team_ring_members(g->team);
 }
 
 static inline void mishmem_flag_wait(const struct mishmem_coll_group *g, struct mishmem_flag *flag, uint64_t epoch)
@@ -29,6 +32,7 @@ static inline void mishmem_flag_wait(const struct mishmem_coll_group *g, struct 
 static inline void mishmem_done_signal(const struct mishmem_coll_group *g, int member)
 {
     atomic_fetch_add_explicit(&mishmem_team_sync_of(g->team, member)->done.value, 1, memory_order_release);
+    mishmem_doorbell_ring(g->inst, mishmem_team_world_pe(g->team, member));
 }
 
 /* Waits until `count` more members have said done (counts only grow). */

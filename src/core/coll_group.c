@@ -23,7 +23,7 @@ void mishmem_group_begin(const struct mishmem_coll_group *g, struct mishmem_coll
         return;
     }
     phase->epoch = ++g->team->op_epoch;
-    mishmem_flag_post(&mishmem_team_sync_of(g->team, g->me)->arrive, phase->epoch);
+    mishmem_flag_post(g, &mishmem_team_sync_of(g->team, g->me)->arrive, phase->epoch);
 }
 
 void mishmem_group_wait_input(const struct mishmem_coll_group *g, const struct mishmem_coll_phase *phase,
@@ -36,7 +36,7 @@ void mishmem_group_wait_input(const struct mishmem_coll_group *g, const struct m
 void mishmem_group_outputs_ready(const struct mishmem_coll_group *g, const struct mishmem_coll_phase *phase)
 {
     if (phase->flat)
-        mishmem_flag_post(&mishmem_team_sync_of(g->team, g->me)->result, phase->epoch);
+        mishmem_flag_post(g, &mishmem_team_sync_of(g->team, g->me)->result, phase->epoch);
     else
         mishmem_group_barrier(g);
 }

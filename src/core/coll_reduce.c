@@ -93,7 +93,7 @@ static void reduce_tree(const struct mishmem_coll_group *g, const struct mishmem
         mishmem_flag_wait(g, &mishmem_team_sync_of(g->team, child)->arrive, epoch);
         op->combine(dest, mishmem_group_addr(g, dest, child), count);
     }
-    mishmem_flag_post(&mine->arrive, epoch);
+    mishmem_flag_post(g, &mine->arrive, epoch);
     /* Down: copy the result from the parent's dest; the parent read my
      * partial before it had a result, so overwriting it now is safe. */
     if (rank != 0) {
@@ -102,7 +102,7 @@ static void reduce_tree(const struct mishmem_coll_group *g, const struct mishmem
         memcpy(dest, mishmem_group_addr(g, dest, parent), bytes);
         mishmem_done_signal(g, parent);
     }
-    mishmem_flag_post(&mine->result, epoch);
+    mishmem_flag_post(g, &mine->result, epoch);
     if (children)
         mishmem_done_wait(g, children);
 }

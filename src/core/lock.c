@@ -60,4 +60,6 @@ void mishmem_lock_clear(struct mishmem_instance *inst, const char *call, long *l
         next = (seen & ~(uint64_t)UINT32_MAX) | (uint32_t)(now_serving(seen) + 1);
     } while (!atomic_compare_exchange_weak_explicit(word, &seen, next, memory_order_release,
                                                     memory_order_relaxed));
+    /* Any PE may be waiting for its turn on this word. */
+    mishmem_doorbell_ring_all(inst);
 }

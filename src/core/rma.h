@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/doorbell.h"
 #include "instance/instance.h"
 
 /* How a face reports misuse: the aclshmem face logs and returns a code,
@@ -66,6 +67,7 @@ static inline int mishmem_put(struct mishmem_instance *inst, const char *call, v
         return ACLSHMEM_SUCCESS;
     MISHMEM_RMA_CHECK(inst, call, dest, source, len, pe, on_error);
     memcpy(mishmem_translate(inst, dest, pe), source, len);
+    mishmem_doorbell_ring(inst, pe);
     return ACLSHMEM_SUCCESS;
 }
 

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 
 #include "core/coll_flags.h"
+#include "core/doorbell.h"
 #include "core/coll_tuning.h"
 #include "core/sync.h"
 #include "core/team.h"
@@ -15,6 +16,13 @@
 static void wait_flag(struct mishmem_team *team, const char *operation, _Atomic uint64_t *flag, uint64_t epoch)
 {
     MISHMEM_WAIT_UNTIL(team->inst, operation, atomic_load_explicit(flag, memory_order_acquire) >= epoch);
+}
+
+void mishmem_team_ring_members(const struct mishmem_team *team)
+{
+    for (int pe = 0; pe < team->size; pe++)
+        if (pe != team->my_pe)
+            mishmem_doorbell_ring(team->inst, mishmem_team_world_pe(team, pe));
 }
 
 void mishmem_team_barrier(struct mishmem_team *team, const char *operation)
@@ -27,6 +35,7 @@ void mishmem_team_barrier(struct mishmem_team *team, const char *operation)
     struct mishmem_team_sync *mine = mishmem_team_sync_of(team, me);
     if (!mishmem_coll_log_depth(n)) {
         atomic_store_explicit(&mine->barrier[0].value, epoch, memory_order_release);
+        mishmem_team_ring_members(team);
         for (int step = 1; step < n; step++)
             wait_flag(team, operation, &mishmem_team_sync_of(team, (me + step) % n)->barrier[0].value, epoch);
         return;
@@ -34,6 +43,7 @@ void mishmem_team_barrier(struct mishmem_team *team, const char *operation)
     for (int round = 0, distance = 1; distance < n; round++, distance <<= 1) {
         struct mishmem_team_sync *to = mishmem_team_sync_of(team, (me + distance) % n);
         atomic_store_explicit(&to->barrier[round].value, epoch, memory_order_release);
+        mishmem_doorbell_ring(team->inst, mishmem_team_world_pe(team, (me + distance) % n));
         wait_flag(team, operation, &mine->barrier[round].value, epoch);
     }
 }

@@ -1,23 +1,28 @@
-/* Waiting on memory that peers write: spin briefly, then yield, so that
- * many PEs on few cores still make progress. While yielding, every so often
- * check that the instance's peers are alive, so a dead peer ends the wait
- * with a clear message instead of a hang. */
+/* Waiting on memory that peers write: spin briefly, then yield, then sleep
+ * on the PE's doorbell (core/doorbell.h), so that many PEs on few cores
+ * leave the cores to those with work. Every so often check that the
+ * instance's peers are alive, so a dead peer ends the wait with a clear
+ * message instead of a hang. */
 #ifndef MISHMEM_CORE_WAIT_H
 #define MISHMEM_CORE_WAIT_H
 
 #include <sched.h>
 #include <stdint.h>
 
+#include "core/doorbell.h"
 #include "instance/instance.h"
 
 #define MISHMEM_SPINS_BEFORE_YIELD 64
 #define MISHMEM_LIVENESS_PERIOD_NS 50000000ull /* 50 ms */
+/* mishmem_wait_step's answer when the waiter should sleep now. */
+#define MISHMEM_WAIT_SLEEP (-2)
 
 struct mishmem_waiter {
     struct mishmem_instance *inst;
     const char *operation; /* named in the message if a peer dies */
     unsigned spins;
     uint64_t spin_until_ns; /* end of the extended spin, 0 before it starts */
+    uint64_t sleep_from_ns; /* end of the yielding, 0 before it starts */
     uint64_t next_check_ns;
 };
 
@@ -37,6 +42,7 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
     w->operation = operation;
     w->spins = 0;
     w->spin_until_ns = 0;
+    w->sleep_from_ns = 0;
     w->next_check_ns = 0;
 }
 
@@ -47,9 +53,10 @@ uint64_t mishmem_now_ns(void);
 _Noreturn void mishmem_peer_died(struct mishmem_waiter *w, int dead_pe);
 
 /* One step of a wait loop whose condition was just found false.
- * Returns -1 normally, or the number of a dead peer: the caller must then
- * test its condition once more (the peer may have written before exiting)
- * and call mishmem_peer_died if it is still false. */
+ * Returns -1 normally, MISHMEM_WAIT_SLEEP when the caller should sleep
+ * (MISHMEM_WAIT_UNTIL does), or the number of a dead peer: the caller must
+ * then test its condition once more (the peer may have written before
+ * exiting) and call mishmem_peer_died if it is still false. */
 static inline int mishmem_wait_step(struct mishmem_waiter *w)
 {
     if (w->spins < MISHMEM_SPINS_BEFORE_YIELD) {
@@ -69,26 +76,52 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
             return -1;
         }
     }
-    sched_yield();
-    if (w->next_check_ns == 0) {
+    if (w->sleep_from_ns == 0)
+        w->sleep_from_ns = now + w->inst->yield_ns;
+    int sleep = now >= w->sleep_from_ns;
+    if (!sleep)
+        sched_yield();
+    if (w->next_check_ns == 0)
         w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;
-        return -1;
+    else if (now >= w->next_check_ns) {
+        w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;
+        int dead = mishmem_find_dead_peer(w->inst);
+        if (dead >= 0)
+            return dead;
     }
-    if (now < w->next_check_ns)
-        return -1;
-    w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;
-    return mishmem_find_dead_peer(w->inst);
+    return sleep ? MISHMEM_WAIT_SLEEP : -1;
 }
 
-/* Waits until COND holds, watching the peers of INST. */
+/* The doorbell steps for a waiter (a macro argument named inst would
+ * clash with the member in MISHMEM_WAIT_UNTIL). */
+static inline uint32_t mishmem_waiter_prepare_sleep(struct mishmem_waiter *w)
+{
+    return mishmem_doorbell_prepare(w->inst);
+}
+
+static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket)
+{
+    mishmem_doorbell_sleep(w->inst, ticket, w->inst->sleep_max_ns);
+}
+
+static inline void mishmem_waiter_finish_sleep(struct mishmem_waiter *w) { mishmem_doorbell_finish(w->inst); }
+
+/* Waits until COND holds, watching the peers of INST. A sleep tests COND
+ * once more after announcing itself, so no wake-up is lost. */
 #define MISHMEM_WAIT_UNTIL(inst, operation, cond)                                 \
     do {                                                                          \
         struct mishmem_waiter waiter_;                                            \
         mishmem_waiter_init(&waiter_, (inst), (operation));                       \
         while (!(cond)) {                                                         \
-            int dead_ = mishmem_wait_step(&waiter_);                              \
-            if (dead_ >= 0 && !(cond))                                            \
-                mishmem_peer_died(&waiter_, dead_);                               \
+            int step_ = mishmem_wait_step(&waiter_);                              \
+            if (step_ == MISHMEM_WAIT_SLEEP) {                                    \
+                uint32_t ticket_ = mishmem_waiter_prepare_sleep(&waiter_);        \
+                if (!(cond))                                                      \
+                    mishmem_waiter_sleep(&waiter_, ticket_);                      \
+                mishmem_waiter_finish_sleep(&waiter_);                            \
+            } else if (step_ >= 0 && !(cond)) {                                   \
+                mishmem_peer_died(&waiter_, step_);                               \
+            }                                                                     \
         }                                                                         \
     } while (0)
 

@@ -23,6 +23,13 @@ struct mishmem_flag {
     _Alignas(MISHMEM_CACHE_LINE) _Atomic uint64_t value;
 };
 
+/* A PE's sleeping waiters (core/doorbell.h): the futex word, bumped by
+ * every wake, and how many of the PE's threads sleep on it. */
+struct mishmem_doorbell {
+    _Alignas(MISHMEM_CACHE_LINE) _Atomic uint32_t rings;
+    _Atomic uint32_t sleeping;
+};
+
 /* Teams: every team owns one slot index, agreed by its members when it is
  * created (core/team_split.c), and each member's control area holds that
  * slot's sync state. Slot 0 is the world team, slot 1 the shared team. */
@@ -47,6 +54,7 @@ struct mishmem_control {
     /* Set once this PE has passed its finalize barrier: its exit is then a
      * normal departure, not a peer dying under a wait. */
     struct mishmem_flag departed;
+    struct mishmem_doorbell doorbell;
     /* Active-set collectives (core/coll_active_set.c): a value this PE
      * publishes to the set, and the signals from each PE, counted. */
     struct mishmem_flag active_set_value;
@@ -99,6 +107,8 @@ struct mishmem_instance {
 
     struct mishmem_teams *teams;
     uint64_t spin_ns;               /* waits spin this long before yielding (0: yield at once) */
+    uint64_t yield_ns;              /* then yield this long before sleeping */
+    uint64_t sleep_max_ns;          /* and sleep at most this long before looking again */
     uint32_t op_timeout_ms;
     struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
 };

@@ -5,17 +5,23 @@
 #include <unistd.h>
 
 #include "bootstrap/plugin.h"
+#include "core/doorbell.h"
 #include "core/sync.h"
 #include "core/team_table.h"
 #include "heap/allocator.h"
 #include "instance/peers.h"
 #include "instance/registry.h"
 #include "instance/static_world.h"
+#include "util/env.h"
 #include "util/log.h"
 
 #define HEAP_GRANULE 4096u
 #define HEAP_MIN_ALIGN 64u
 #define WAIT_SPIN_NS 20000u
+/* How long a wait yields before it sleeps: oversubscribed, a PE that waits
+ * this long is not on the critical path and should leave its core. */
+#define WAIT_YIELD_NS_OVERSUBSCRIBED 50000u
+#define WAIT_YIELD_NS_DEDICATED 200000u
 
 static void release_instance(struct mishmem_instance *inst)
 {
@@ -54,6 +60,15 @@ static int open_bootstrap(const struct mishmem_instance_params *params, struct m
     return mishmem_bootstrap_tcp_open(&params->boot, boot);
 }
 
+/* A microsecond count from the environment, else fallback_ns. */
+static uint64_t env_us_as_ns(enum mishmem_env_id id, uint64_t fallback_ns)
+{
+    long us;
+    if (mishmem_env_is_set(id) && mishmem_env_long(id, &us) == 0 && us >= 0)
+        return (uint64_t)us * 1000u;
+    return fallback_ns;
+}
+
 static int build_instance(const struct mishmem_instance_params *params, struct mishmem_instance **out)
 {
     struct mishmem_instance *inst = calloc(1, sizeof *inst);
@@ -68,6 +83,10 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
     inst->op_timeout_ms = params->boot.op_timeout_ms;
     /* Spinning pays only while every PE has a core of its own. */
     inst->spin_ns = inst->n_pes <= sysconf(_SC_NPROCESSORS_ONLN) ? WAIT_SPIN_NS : 0;
+    inst->yield_ns = env_us_as_ns(MISHMEM_ENV_MISHMEM_WAIT_SLEEP_US,
+                                  inst->spin_ns ? WAIT_YIELD_NS_DEDICATED : WAIT_YIELD_NS_OVERSUBSCRIBED);
+    inst->sleep_max_ns = env_us_as_ns(MISHMEM_ENV_MISHMEM_WAIT_SLEEP_MAX_US, MISHMEM_SLEEP_MAX_NS);
+    mishmem_doorbell_setup();
     inst->segment.fd = -1;
     pthread_mutex_init(&inst->heap_lock, NULL);
 

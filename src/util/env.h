@@ -21,6 +21,8 @@
     X(SHMEM_VERSION, "0", "1: print the library version at start-up")                              \
     X(SHMEM_INFO, "0", "1: print the version and every variable of this table at start-up")        \
     X(SHMEM_DEBUG, "0", "1: deeper argument checks on every call (slower)")                         \
+    X(MISHMEM_WAIT_SLEEP_US, NULL, "microseconds a wait spins and yields before it sleeps (default 50 when PEs outnumber cores, else 200)") \
+    X(MISHMEM_WAIT_SLEEP_MAX_US, "1000", "longest sleep of a wait before it looks again (writes that ring wake it sooner)") \
     X(MISHMEM_FD_TRANSFER, "auto", "socket: pass heap descriptors over Unix sockets (the fallback) always") \
     X(MISHMEM_PE, NULL, "set by mishmemrun: this process's PE number")                             \
     X(MISHMEM_NPES, NULL, "set by mishmemrun: the number of PEs")                                  \

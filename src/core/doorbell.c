@@ -1,0 +1,72 @@
+#include "core/doorbell.h"
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <linux/membarrier.h>
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Fence until setup has found membarrier: safe before it runs. */
+int mishmem_doorbell_writers_fence = 1;
+static int sleepers_use_membarrier;
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+
+static long membarrier(int cmd) { return syscall(SYS_membarrier, cmd, 0, 0); }
+
+static void setup_membarrier(void)
+{
+    long commands = membarrier(MEMBARRIER_CMD_QUERY);
+    long needed = MEMBARRIER_CMD_GLOBAL_EXPEDITED | MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED;
+    if (commands < 0 || (commands & needed) != needed)
+        return;
+    /* Registered, this process takes part in every PE's global barrier. */
+    if (membarrier(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) != 0)
+        return;
+    sleepers_use_membarrier = 1;
+    mishmem_doorbell_writers_fence = 0;
+}
+
+void mishmem_doorbell_setup(void) { pthread_once(&setup_once, setup_membarrier); }
+
+void mishmem_doorbell_wake(struct mishmem_doorbell *bell)
+{
+    atomic_fetch_add_explicit(&bell->rings, 1, memory_order_release);
+    /* Not FUTEX_PRIVATE: the word is in memory shared between processes. */
+    syscall(SYS_futex, (void *)&bell->rings, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+}
+
+void mishmem_doorbell_ring_all(struct mishmem_instance *inst)
+{
+    for (int pe = 0; pe < inst->n_pes; pe++)
+        mishmem_doorbell_ring(inst, pe);
+}
+
+static struct mishmem_doorbell *my_bell(struct mishmem_instance *inst)
+{
+    return &mishmem_control_of(inst, inst->my_pe)->doorbell;
+}
+
+uint32_t mishmem_doorbell_prepare(struct mishmem_instance *inst)
+{
+    struct mishmem_doorbell *bell = my_bell(inst);
+    /* Read first: a ring after this makes the futex wait return at once. */
+    uint32_t ticket = atomic_load_explicit(&bell->rings, memory_order_acquire);
+    atomic_fetch_add_explicit(&bell->sleeping, 1, memory_order_seq_cst);
+    if (sleepers_use_membarrier)
+        membarrier(MEMBARRIER_CMD_GLOBAL_EXPEDITED);
+    return ticket;
+}
+
+void mishmem_doorbell_sleep(struct mishmem_instance *inst, uint32_t ticket, uint64_t max_ns)
+{
+    struct timespec timeout = {.tv_sec = (time_t)(max_ns / 1000000000u),
+                               .tv_nsec = (long)(max_ns % 1000000000u)};
+    syscall(SYS_futex, (void *)&my_bell(inst)->rings, FUTEX_WAIT, ticket, &timeout, NULL, 0);
+}
+
+void mishmem_doorbell_finish(struct mishmem_instance *inst)
+{
+    atomic_fetch_sub_explicit(&my_bell(inst)->sleeping, 1, memory_order_relaxed);
+}
