@@ -119,7 +119,7 @@ static inline int mishmem_amo(struct mishmem_instance *inst, const char *call, e
         return mishmem_amo_check_slow(inst, call, target, size, fetch_missing, pe, on_error);
     mishmem_amo_on_word(op, mishmem_translate(inst, target, pe), size, operand, cond, fetched);
     if (op != MISHMEM_AMO_FETCH)
-        mishmem_doorbell_ring(inst, pe);
+        mishmem_doorbell_ring_data(inst, pe);
     return ACLSHMEM_SUCCESS;
 }
 

@@ -30,8 +30,11 @@ static void setup_membarrier(void)
 
 void mishmem_doorbell_setup(void) { pthread_once(&setup_once, setup_membarrier); }
 
-void mishmem_doorbell_wake(struct mishmem_doorbell *bell)
+void mishmem_doorbell_wake(struct mishmem_doorbell *bell, enum mishmem_wait_kind kind)
 {
+    /* One of several concurrent writers wakes; the others see it disarmed. */
+    if (!atomic_exchange_explicit(&bell->armed[kind], 0, memory_order_acq_rel))
+        return;
     atomic_fetch_add_explicit(&bell->rings, 1, memory_order_release);
     /* Not FUTEX_PRIVATE: the word is in memory shared between processes. */
     syscall(SYS_futex, (void *)&bell->rings, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
@@ -48,12 +51,14 @@ static struct mishmem_doorbell *my_bell(struct mishmem_instance *inst)
     return &mishmem_control_of(inst, inst->my_pe)->doorbell;
 }
 
-uint32_t mishmem_doorbell_prepare(struct mishmem_instance *inst)
+uint32_t mishmem_doorbell_arm(struct mishmem_instance *inst, enum mishmem_wait_kind kind)
 {
     struct mishmem_doorbell *bell = my_bell(inst);
-    /* Read first: a ring after this makes the futex wait return at once. */
+    /* Read first: a wake after this makes the futex wait return at once. */
     uint32_t ticket = atomic_load_explicit(&bell->rings, memory_order_acquire);
-    atomic_fetch_add_explicit(&bell->sleeping, 1, memory_order_seq_cst);
+    /* Every wake wakes all sleepers, so several threads may share the flag:
+     * whoever is asleep when a writer disarms it is woken and re-arms. */
+    atomic_store_explicit(&bell->armed[kind], 1, memory_order_seq_cst);
     if (sleepers_use_membarrier)
         membarrier(MEMBARRIER_CMD_GLOBAL_EXPEDITED);
     return ticket;
@@ -64,9 +69,4 @@ void mishmem_doorbell_sleep(struct mishmem_instance *inst, uint32_t ticket, uint
     struct timespec timeout = {.tv_sec = (time_t)(max_ns / 1000000000u),
                                .tv_nsec = (long)(max_ns % 1000000000u)};
     syscall(SYS_futex, (void *)&my_bell(inst)->rings, FUTEX_WAIT, ticket, &timeout, NULL, 0);
-}
-
-void mishmem_doorbell_finish(struct mishmem_instance *inst)
-{
-    atomic_fetch_sub_explicit(&my_bell(inst)->sleeping, 1, memory_order_relaxed);
 }

@@ -1,17 +1,19 @@
 /* Sleeping waits. A PE that has waited long (spun, then yielded) sleeps
  * on the doorbell in its control area (a futex), so PEs that outnumber
- * the cores leave them to the PEs that have work. Whoever writes a PE's
- * memory rings that PE's doorbell: one load of its `sleeping` count, and
- * a futex wake only when someone sleeps there.
+ * the cores leave them to the PEs that have work. A sleeper arms the
+ * doorbell for its kind of wait; whoever writes memory that such a wait
+ * reads rings it: one load, and a futex wake only when armed. The wake
+ * disarms, so a stream of writes to a sleeping PE pays one wake, and a
+ * PE asleep in a barrier is not woken by puts to its heap.
  *
- * Ordering: the writer stores its data, then reads `sleeping`; the
- * sleeper counts itself in `sleeping`, then reads the data. Without a
- * fence between each store and load both could miss the other. The
- * sleeper, the slow side, pays for both: membarrier(2) makes every running
- * PE execute a full barrier, so the fast path needs only a compiler
- * barrier. Where membarrier is refused, writers fence. And a sleep ends
- * after MISHMEM_SLEEP_MAX_NS anyway, so a write that does not ring (a
- * store through shmem_ptr, say) is seen within that bound. */
+ * Ordering: the writer stores its data, then reads the flag; the sleeper
+ * arms, then reads the data. Without a fence between each store and load
+ * both could miss the other. The sleeper, the slow side, pays for both:
+ * membarrier(2) makes every running PE execute a full barrier, so the
+ * fast path needs only a compiler barrier. Where membarrier is refused,
+ * writers fence. And a sleep ends after the instance's sleep_max_ns
+ * anyway, so a write that does not ring (a store through shmem_ptr, say)
+ * is seen within that bound. */
 #ifndef MISHMEM_CORE_DOORBELL_H
 #define MISHMEM_CORE_DOORBELL_H
 
@@ -30,31 +32,41 @@ extern int mishmem_doorbell_writers_fence;
  * membarrier the writers fence instead. */
 void mishmem_doorbell_setup(void);
 
-void mishmem_doorbell_wake(struct mishmem_doorbell *bell);
+/* What a wait reads: memory that programs write (wait_until, signals) or
+ * the library's sync words (barrier and collective flags, lock words). */
+enum mishmem_wait_kind { MISHMEM_WAIT_ON_SYNC, MISHMEM_WAIT_ON_DATA };
 
-static inline void mishmem_doorbell_ring_bell(struct mishmem_doorbell *bell)
+/* Disarms the bell and wakes everyone asleep on it (out of line: rare). */
+void mishmem_doorbell_wake(struct mishmem_doorbell *bell, enum mishmem_wait_kind kind);
+
+static inline void mishmem_doorbell_ring_bell(struct mishmem_doorbell *bell, enum mishmem_wait_kind kind)
 {
     if (__builtin_expect(mishmem_doorbell_writers_fence, 0))
         atomic_thread_fence(memory_order_seq_cst);
     else
         atomic_signal_fence(memory_order_seq_cst);
-    if (__builtin_expect(atomic_load_explicit(&bell->sleeping, memory_order_relaxed) != 0, 0))
-        mishmem_doorbell_wake(bell);
+    if (__builtin_expect(atomic_load_explicit(&bell->armed[kind], memory_order_relaxed) != 0, 0))
+        mishmem_doorbell_wake(bell, kind);
 }
 
-/* After writing memory of `pe`: wakes its sleepers, if any. */
+/* After writing program data of `pe` (put, AMO, signal). */
+static inline void mishmem_doorbell_ring_data(struct mishmem_instance *inst, int pe)
+{
+    mishmem_doorbell_ring_bell(&mishmem_control_of(inst, pe)->doorbell, MISHMEM_WAIT_ON_DATA);
+}
+
+/* After writing sync words that `pe` may wait on. */
 static inline void mishmem_doorbell_ring(struct mishmem_instance *inst, int pe)
 {
-    mishmem_doorbell_ring_bell(&mishmem_control_of(inst, pe)->doorbell);
+    mishmem_doorbell_ring_bell(&mishmem_control_of(inst, pe)->doorbell, MISHMEM_WAIT_ON_SYNC);
 }
 
-/* After writing memory that any PE may be waiting on (a lock word). */
+/* After writing sync words that any PE may wait on (a lock word). */
 void mishmem_doorbell_ring_all(struct mishmem_instance *inst);
 
-/* The sleeper's side, in this order: prepare, test the condition once
- * more, sleep only if it is still false, then finish. */
-uint32_t mishmem_doorbell_prepare(struct mishmem_instance *inst);
+/* The sleeper's side: arm (returns the ticket to sleep on), test the
+ * condition once more, and sleep only if it is still false. */
+uint32_t mishmem_doorbell_arm(struct mishmem_instance *inst, enum mishmem_wait_kind kind);
 void mishmem_doorbell_sleep(struct mishmem_instance *inst, uint32_t ticket, uint64_t max_ns);
-void mishmem_doorbell_finish(struct mishmem_instance *inst);
 
 #endif

@@ -119,7 +119,7 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
         int rc = mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error);                          \
         if (rc != ACLSHMEM_SUCCESS)                                                                      \
             return rc;                                                                                   \
-        MISHMEM_WAIT_UNTIL(inst, call,                                                                   \
+        MISHMEM_WAIT_DATA_UNTIL(inst, call,                                                              \
                            mishmem_p2p_##N##_scan_all(ivars, nelems, status, cmp, values, stride));      \
         return ACLSHMEM_SUCCESS;                                                                         \
     }                                                                                                    \
@@ -134,7 +134,7 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
             mishmem_p2p_set_empty(nelems, status))                                                       \
             return SIZE_MAX;                                                                             \
         size_t found;                                                                                    \
-        MISHMEM_WAIT_UNTIL(inst, call,                                                                   \
+        MISHMEM_WAIT_DATA_UNTIL(inst, call,                                                              \
                            (found = mishmem_p2p_##N##_scan_any(ivars, nelems, status, cmp, values,       \
                                                                stride)) != SIZE_MAX);                    \
         return found;                                                                                    \
@@ -151,7 +151,7 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
             mishmem_p2p_set_empty(nelems, status))                                                       \
             return 0;                                                                                    \
         size_t count;                                                                                    \
-        MISHMEM_WAIT_UNTIL(inst, call,                                                                   \
+        MISHMEM_WAIT_DATA_UNTIL(inst, call,                                                              \
                            (count = mishmem_p2p_##N##_scan_some(ivars, nelems, indices, status, cmp,     \
                                                                 values, stride)) > 0);                   \
         return count;                                                                                    \

@@ -19,7 +19,7 @@ static inline int mishmem_cmp_valid(int cmp) { return cmp >= SHMEM_CMP_EQ && cmp
 
 /* Waits until *ivar cmp target; cmp must be valid and ivar non-NULL. */
 #define MISHMEM_WAIT_VAR(inst, operation, ivar, cmp, target)                                      \
-    MISHMEM_WAIT_UNTIL(inst, operation,                                                          \
+    MISHMEM_WAIT_DATA_UNTIL(inst, operation,                                                     \
                        MISHMEM_COMPARE(cmp, __atomic_load_n(ivar, __ATOMIC_ACQUIRE), target) == 1)
 
 #endif

@@ -67,7 +67,7 @@ static inline int mishmem_put(struct mishmem_instance *inst, const char *call, v
         return ACLSHMEM_SUCCESS;
     MISHMEM_RMA_CHECK(inst, call, dest, source, len, pe, on_error);
     memcpy(mishmem_translate(inst, dest, pe), source, len);
-    mishmem_doorbell_ring(inst, pe);
+    mishmem_doorbell_ring_data(inst, pe);
     return ACLSHMEM_SUCCESS;
 }
 

@@ -28,7 +28,7 @@ static inline int mishmem_signal_update(struct mishmem_instance *inst, const cha
         atomic_store_explicit(remote, signal, memory_order_release);
     else
         atomic_fetch_add_explicit(remote, signal, memory_order_release);
-    mishmem_doorbell_ring(inst, pe);
+    mishmem_doorbell_ring_data(inst, pe);
     return ACLSHMEM_SUCCESS;
 }
 

@@ -82,7 +82,7 @@ static inline int mishmem_iput(struct mishmem_instance *inst, const char *call, 
         memcpy(target, source, nelems * elem);
     else
         mishmem_strided_copy(target, dst, source, sst, nelems, elem);
-    mishmem_doorbell_ring(inst, pe);
+    mishmem_doorbell_ring_data(inst, pe);
     return ACLSHMEM_SUCCESS;
 }
 

@@ -19,6 +19,7 @@
 
 struct mishmem_waiter {
     struct mishmem_instance *inst;
+    enum mishmem_wait_kind kind;
     const char *operation; /* named in the message if a peer dies */
     unsigned spins;
     uint64_t spin_until_ns; /* end of the extended spin, 0 before it starts */
@@ -36,9 +37,10 @@ static inline void mishmem_cpu_relax(void)
 }
 
 static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_instance *inst,
-                                       const char *operation)
+                                       enum mishmem_wait_kind kind, const char *operation)
 {
     w->inst = inst;
+    w->kind = kind;
     w->operation = operation;
     w->spins = 0;
     w->spin_until_ns = 0;
@@ -93,36 +95,39 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
 }
 
 /* The doorbell steps for a waiter (a macro argument named inst would
- * clash with the member in MISHMEM_WAIT_UNTIL). */
-static inline uint32_t mishmem_waiter_prepare_sleep(struct mishmem_waiter *w)
-{
-    return mishmem_doorbell_prepare(w->inst);
-}
+ * clash with the member in MISHMEM_WAIT_KIND_UNTIL). */
+static inline uint32_t mishmem_waiter_arm(struct mishmem_waiter *w) { return mishmem_doorbell_arm(w->inst, w->kind); }
 
 static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket)
 {
     mishmem_doorbell_sleep(w->inst, ticket, w->inst->sleep_max_ns);
 }
 
-static inline void mishmem_waiter_finish_sleep(struct mishmem_waiter *w) { mishmem_doorbell_finish(w->inst); }
-
-/* Waits until COND holds, watching the peers of INST. A sleep tests COND
- * once more after announcing itself, so no wake-up is lost. */
-#define MISHMEM_WAIT_UNTIL(inst, operation, cond)                                 \
+/* Waits until COND holds, watching the peers of INST; KIND says who rings
+ * (core/doorbell.h). A sleep tests COND once more after arming, so no
+ * wake-up is lost. */
+#define MISHMEM_WAIT_KIND_UNTIL(inst, kind, operation, cond)                      \
     do {                                                                          \
         struct mishmem_waiter waiter_;                                            \
-        mishmem_waiter_init(&waiter_, (inst), (operation));                       \
+        mishmem_waiter_init(&waiter_, (inst), (kind), (operation));               \
         while (!(cond)) {                                                         \
             int step_ = mishmem_wait_step(&waiter_);                              \
             if (step_ == MISHMEM_WAIT_SLEEP) {                                    \
-                uint32_t ticket_ = mishmem_waiter_prepare_sleep(&waiter_);        \
+                uint32_t ticket_ = mishmem_waiter_arm(&waiter_);                  \
                 if (!(cond))                                                      \
                     mishmem_waiter_sleep(&waiter_, ticket_);                      \
-                mishmem_waiter_finish_sleep(&waiter_);                            \
             } else if (step_ >= 0 && !(cond)) {                                   \
                 mishmem_peer_died(&waiter_, step_);                               \
             }                                                                     \
         }                                                                         \
     } while (0)
+
+/* A wait on the library's sync words (barriers, collectives, locks). */
+#define MISHMEM_WAIT_UNTIL(inst, operation, cond) \
+    MISHMEM_WAIT_KIND_UNTIL(inst, MISHMEM_WAIT_ON_SYNC, operation, cond)
+
+/* A wait on program data that puts, AMOs and signals write. */
+#define MISHMEM_WAIT_DATA_UNTIL(inst, operation, cond) \
+    MISHMEM_WAIT_KIND_UNTIL(inst, MISHMEM_WAIT_ON_DATA, operation, cond)
 
 #endif

@@ -24,10 +24,12 @@ struct mishmem_flag {
 };
 
 /* A PE's sleeping waiters (core/doorbell.h): the futex word, bumped by
- * every wake, and how many of the PE's threads sleep on it. */
+ * every wake, and whether someone sleeps there waiting for data (user
+ * waits) or for the library's own sync words (barriers, collectives,
+ * locks). The first ring clears the flag, later ones cost one load. */
 struct mishmem_doorbell {
     _Alignas(MISHMEM_CACHE_LINE) _Atomic uint32_t rings;
-    _Atomic uint32_t sleeping;
+    _Atomic uint32_t armed[2]; /* by enum mishmem_wait_kind */
 };
 
 /* Teams: every team owns one slot index, agreed by its members when it is
