@@ -5,6 +5,7 @@
 
 #include "core/sync.h"
 #include "heap/allocator.h"
+#include "heap/segment.h"
 #include "util/log.h"
 
 #define DEFAULT_ALIGNMENT 64
@@ -40,7 +41,10 @@ static int is_power_of_two(size_t value) { return value && !(value & (value - 1)
 void *mishmem_heap_alloc(struct mishmem_instance *inst, const char *call, size_t size, size_t alignment)
 {
     void *block = NULL;
-    if (size > 0) {
+    if (size > 0 && alignment > MISHMEM_SEGMENT_ADDRESS_ALIGN) {
+        MISHMEM_ERROR("%s(%zu): alignment %zu is above the largest supported, %llu", call, size, alignment,
+                      (unsigned long long)MISHMEM_SEGMENT_ADDRESS_ALIGN);
+    } else if (size > 0) {
         if (alignment < DEFAULT_ALIGNMENT && is_power_of_two(alignment))
             alignment = DEFAULT_ALIGNMENT;
         pthread_mutex_lock(&inst->heap_lock);

@@ -23,7 +23,26 @@ static char *map_shared(int fd, uint64_t size)
     return base == MAP_FAILED ? NULL : base;
 }
 
-int mishmem_segment_create(uint64_t size, uint64_t instance_id, int pe, struct mishmem_segment *out)
+/* Maps the owner's segment so that base + aligned_at falls on a
+ * MISHMEM_SEGMENT_ADDRESS_ALIGN boundary: reserve a span with room to
+ * slide, give back the slack, then map the descriptor in place. */
+static char *map_owned(int fd, uint64_t size, uint64_t aligned_at)
+{
+    const uint64_t align = MISHMEM_SEGMENT_ADDRESS_ALIGN;
+    char *span = mmap(NULL, size + align, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (span == MAP_FAILED)
+        return NULL;
+    uintptr_t aligned = ((uintptr_t)span + aligned_at + align - 1) & ~(uintptr_t)(align - 1);
+    char *base = (char *)(aligned - aligned_at);
+    if (base > span)
+        munmap(span, (size_t)(base - span));
+    munmap(base + size, (size_t)(span + size + align - (base + size)));
+    void *mapped = mmap(base, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE | MAP_FIXED, fd, 0);
+    return mapped == MAP_FAILED ? NULL : mapped;
+}
+
+int mishmem_segment_create(uint64_t size, uint64_t aligned_at, uint64_t instance_id, int pe,
+                           struct mishmem_segment *out)
 {
     char name[64];
     snprintf(name, sizeof name, "mishmem-i%llu-pe%d", (unsigned long long)instance_id, pe);
@@ -38,7 +57,7 @@ int mishmem_segment_create(uint64_t size, uint64_t instance_id, int pe, struct m
         close(fd);
         return ACLSHMEM_SMEM_ERROR;
     }
-    char *base = map_shared(fd, size);
+    char *base = map_owned(fd, size, aligned_at);
     if (!base) {
         MISHMEM_ERROR("cannot map the %llu-byte heap segment: %s", (unsigned long long)size,
                       strerror(errno));

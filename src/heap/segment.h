@@ -13,8 +13,15 @@ struct mishmem_segment {
     int fd; /* open until every peer has imported it, then -1 */
 };
 
-/* Creates and maps a zero-filled segment. Returns ACLSHMEM_*. */
-int mishmem_segment_create(uint64_t size, uint64_t instance_id, int pe, struct mishmem_segment *out);
+/* Byte aligned_at of an owned segment (the heap's start) is mapped at an
+ * address aligned to this, so an aligned heap offset is an aligned
+ * address up to this alignment (shmem_align promises addresses). */
+#define MISHMEM_SEGMENT_ADDRESS_ALIGN ((uint64_t)1 << 30)
+
+/* Creates and maps a zero-filled segment with byte aligned_at on a
+ * MISHMEM_SEGMENT_ADDRESS_ALIGN boundary. Returns ACLSHMEM_*. */
+int mishmem_segment_create(uint64_t size, uint64_t aligned_at, uint64_t instance_id, int pe,
+                           struct mishmem_segment *out);
 /* Closes the descriptor; the mapping stays. */
 void mishmem_segment_close_fd(struct mishmem_segment *segment);
 void mishmem_segment_destroy(struct mishmem_segment *segment);

@@ -98,8 +98,8 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
         rc = open_bootstrap(params, &inst->boot);
     }
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_segment_create(MISHMEM_CONTROL_SIZE + inst->heap_size, inst->id, inst->my_pe,
-                                    &inst->segment);
+        rc = mishmem_segment_create(MISHMEM_CONTROL_SIZE + inst->heap_size, MISHMEM_CONTROL_SIZE, inst->id,
+                                    inst->my_pe, &inst->segment);
     if (rc == ACLSHMEM_SUCCESS) {
         inst->heap_base = inst->segment.base + MISHMEM_CONTROL_SIZE;
         rc = build_heap(inst);
