@@ -49,12 +49,25 @@ void *shmem_ptr(const void *dest, int pe);
 void shmem_info_get_version(int *major, int *minor);
 void shmem_info_get_name(char *name);
 
+/* Profiling control (OpenSHMEM 1.5 section 10): level 0 stops profiling,
+ * 1 (the default) starts it, 2 and up mean what the profiler says. mishmem
+ * collects nothing itself: the call is a no-op that a profiling library
+ * overrides (see pshmem_* in the README). */
+void shmem_pcontrol(const int level, ...);
+
 /* Memory management (collective). */
 void *shmem_malloc(size_t size);
 void *shmem_calloc(size_t count, size_t size);
 void *shmem_align(size_t alignment, size_t size);
 void *shmem_realloc(void *ptr, size_t size);
 void shmem_free(void *ptr);
+
+/* shmem_malloc_with_hints: the hints say how the block will be used (0:
+ * no hint). Every block serves remote atomics and signals alike here, so
+ * the hints, known or not, allocate as shmem_malloc does. */
+#define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
+#define SHMEM_MALLOC_SIGNAL_REMOTE (1L << 1)
+void *shmem_malloc_with_hints(size_t size, long hints);
 
 /* RMA. */
 void shmem_putmem(void *dest, const void *source, size_t nelems, int pe);

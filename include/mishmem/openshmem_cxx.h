@@ -184,6 +184,32 @@ MISHMEM_P2P_GENERIC_TYPES_BUT_LONG(MISHMEM_CXX_WAIT_UNTIL, ~)
 MISHMEM_P2P_GENERIC_TYPES(MISHMEM_CXX_P2P, ~)
 #undef MISHMEM_CXX_P2P
 
+/* The _vector forms: one comparison value per ivar. */
+#define MISHMEM_CXX_P2P_VECTOR(T, N, A)                                                            \
+    inline void shmem_wait_until_all_vector(T *ivars, size_t nelems, const int *status, int cmp,   \
+                                            T *cmp_values)                                         \
+    { shmem_##N##_wait_until_all_vector(ivars, nelems, status, cmp, cmp_values); }                 \
+    inline size_t shmem_wait_until_any_vector(T *ivars, size_t nelems, const int *status, int cmp, \
+                                              T *cmp_values)                                       \
+    { return shmem_##N##_wait_until_any_vector(ivars, nelems, status, cmp, cmp_values); }          \
+    inline size_t shmem_wait_until_some_vector(T *ivars, size_t nelems, size_t *indices,           \
+                                               const int *status, int cmp, T *cmp_values)          \
+    {                                                                                              \
+        return shmem_##N##_wait_until_some_vector(ivars, nelems, indices, status, cmp,             \
+                                                  cmp_values);                                     \
+    }                                                                                              \
+    inline int shmem_test_all_vector(T *ivars, size_t nelems, const int *status, int cmp,          \
+                                     T *cmp_values)                                                \
+    { return shmem_##N##_test_all_vector(ivars, nelems, status, cmp, cmp_values); }                \
+    inline size_t shmem_test_any_vector(T *ivars, size_t nelems, const int *status, int cmp,       \
+                                        T *cmp_values)                                             \
+    { return shmem_##N##_test_any_vector(ivars, nelems, status, cmp, cmp_values); }                \
+    inline size_t shmem_test_some_vector(T *ivars, size_t nelems, size_t *indices,                 \
+                                         const int *status, int cmp, T *cmp_values)                \
+    { return shmem_##N##_test_some_vector(ivars, nelems, indices, status, cmp, cmp_values); }
+MISHMEM_P2P_GENERIC_TYPES(MISHMEM_CXX_P2P_VECTOR, ~)
+#undef MISHMEM_CXX_P2P_VECTOR
+
 /* Team collectives: data movement over the standard RMA types. */
 #define MISHMEM_CXX_COLL(T, N, A)                                                                  \
     inline int shmem_broadcast(shmem_team_t team, T *dest, const T *source, size_t nelems,         \
@@ -214,6 +240,8 @@ MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(MISHMEM_CXX_REDUCE, min_reduce)
 MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(MISHMEM_CXX_REDUCE, sum_reduce)
 MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(MISHMEM_CXX_REDUCE, prod_reduce)
 #undef MISHMEM_CXX_REDUCE
+
+#include <mishmem/openshmem_cxx_deprecated.h>
 
 #endif /* __cplusplus */
 

@@ -31,8 +31,6 @@ void mishmem_generic_no_typed_form(void);
 
 #define MISHMEM_G_EXTENDED_TYPES(X, OP) \
     MISHMEM_AMO_GENERIC_TYPES(X, OP) MISHMEM_AMO_GENERIC_EXTENDED_ONLY_TYPES(X, OP)
-#define MISHMEM_G_DEPRECATED_EXTENDED_TYPES(X, OP) \
-    MISHMEM_AMO_GENERIC_DEPRECATED_TYPES(X, OP) MISHMEM_AMO_GENERIC_EXTENDED_ONLY_TYPES(X, OP)
 
 /* The typed function for a call with or without a leading context. */
 #define MISHMEM_G_SELECT(TYPES, PLAIN, CTX, OP, ...)                                      \
@@ -84,19 +82,18 @@ void mishmem_generic_no_typed_form(void);
     MISHMEM_G_AMO(MISHMEM_AMO_GENERIC_BITWISE_TYPES, atomic_fetch_xor_nbi, __VA_ARGS__)
 #define shmem_atomic_xor(...) MISHMEM_G_AMO(MISHMEM_AMO_GENERIC_BITWISE_TYPES, atomic_xor, __VA_ARGS__)
 
-/* Deprecated 1.3 generic names: no context form. */
-#define MISHMEM_G_DEPRECATED(TYPES, OP, ...) \
-    _Generic(MISHMEM_G_FIRST(__VA_ARGS__) TYPES(MISHMEM_G_PLAIN, OP))(__VA_ARGS__)
-#define shmem_fetch(...)                  \
-    _Generic(MISHMEM_G_FIRST(__VA_ARGS__) \
-             MISHMEM_G_DEPRECATED_EXTENDED_TYPES(MISHMEM_G_PLAIN_SOURCE, fetch))(__VA_ARGS__)
-#define shmem_set(...) MISHMEM_G_DEPRECATED(MISHMEM_G_DEPRECATED_EXTENDED_TYPES, set, __VA_ARGS__)
-#define shmem_swap(...) MISHMEM_G_DEPRECATED(MISHMEM_G_DEPRECATED_EXTENDED_TYPES, swap, __VA_ARGS__)
-#define shmem_cswap(...) MISHMEM_G_DEPRECATED(MISHMEM_AMO_GENERIC_DEPRECATED_TYPES, cswap, __VA_ARGS__)
-#define shmem_finc(...) MISHMEM_G_DEPRECATED(MISHMEM_AMO_GENERIC_DEPRECATED_TYPES, finc, __VA_ARGS__)
-#define shmem_inc(...) MISHMEM_G_DEPRECATED(MISHMEM_AMO_GENERIC_DEPRECATED_TYPES, inc, __VA_ARGS__)
-#define shmem_fadd(...) MISHMEM_G_DEPRECATED(MISHMEM_AMO_GENERIC_DEPRECATED_TYPES, fadd, __VA_ARGS__)
-#define shmem_add(...) MISHMEM_G_DEPRECATED(MISHMEM_AMO_GENERIC_DEPRECATED_TYPES, add, __VA_ARGS__)
+/* Deprecated 1.3 generic names. OpenSHMEM 1.4 deprecated each in favour of
+ * the atomic_* name beside it, whose types it takes (1.3 had int, long and
+ * long long, plus float and double for fetch, set and swap); SOS and OSHMPI
+ * likewise make them the new generics. */
+#define shmem_fetch(...) shmem_atomic_fetch(__VA_ARGS__)
+#define shmem_set(...) shmem_atomic_set(__VA_ARGS__)
+#define shmem_swap(...) shmem_atomic_swap(__VA_ARGS__)
+#define shmem_cswap(...) shmem_atomic_compare_swap(__VA_ARGS__)
+#define shmem_finc(...) shmem_atomic_fetch_inc(__VA_ARGS__)
+#define shmem_inc(...) shmem_atomic_inc(__VA_ARGS__)
+#define shmem_fadd(...) shmem_atomic_fetch_add(__VA_ARGS__)
+#define shmem_add(...) shmem_atomic_add(__VA_ARGS__)
 
 #endif
 

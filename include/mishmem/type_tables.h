@@ -118,11 +118,15 @@
     X(int32_t, int32, A)                  \
     X(int64_t, int64, A)
 
-/* Types of the deprecated OpenSHMEM 1.3 generic AMOs (shmem_fadd, ...). */
-#define MISHMEM_AMO_GENERIC_DEPRECATED_TYPES(X, A) \
+/* Standard AMO types but long, for the C++ overloads of the deprecated
+ * shmem_swap: shmem_swap(long *, long, int) is already the 1.3 C function,
+ * which C++ overloads must not redeclare. */
+#define MISHMEM_AMO_GENERIC_TYPES_BUT_LONG(X, A) \
     X(int, int, A)                        \
-    X(long, long, A)                      \
-    X(long long, longlong, A)
+    X(long long, longlong, A)             \
+    X(unsigned int, uint, A)              \
+    X(unsigned long, ulong, A)            \
+    X(unsigned long long, ulonglong, A)
 
 /* Point-to-point synchronization types. */
 #define MISHMEM_P2P_GENERIC_TYPES(X, A)   \

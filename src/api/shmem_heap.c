@@ -7,6 +7,13 @@ void *shmem_malloc(size_t size)
     return mishmem_heap_alloc(mishmem_shmem_instance("shmem_malloc"), "shmem_malloc", size, 0);
 }
 
+void *shmem_malloc_with_hints(size_t size, long hints)
+{
+    (void)hints; /* a block here is as good for atomics and signals as any */
+    return mishmem_heap_alloc(mishmem_shmem_instance("shmem_malloc_with_hints"),
+                              "shmem_malloc_with_hints", size, 0);
+}
+
 void *shmem_calloc(size_t count, size_t size)
 {
     return mishmem_heap_calloc(mishmem_shmem_instance("shmem_calloc"), "shmem_calloc", count, size);

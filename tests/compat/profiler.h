@@ -5,5 +5,7 @@
 long profiler_putmem_calls(void);
 long profiler_putmem_bytes(void);
 long profiler_barrier_calls(void);
+int profiler_pcontrol_level(void);        /* the last shmem_pcontrol level */
+const char *profiler_pcontrol_region(void); /* and the name passed with it */
 
 #endif

@@ -4,6 +4,8 @@
  * the profiler does not define go straight to the library. */
 #include <shmem.h>
 
+#include <string.h>
+
 #include "profiler.h"
 #include "test_util.h"
 
@@ -30,6 +32,16 @@ int main(void)
     CHECK(profiler_putmem_bytes() == 3 * (long)sizeof(long), "profiler counted %ld bytes",
           profiler_putmem_bytes());
     CHECK(profiler_barrier_calls() == 2, "profiler counted %ld barriers", profiler_barrier_calls());
+
+    /* shmem_pcontrol reaches the profiler with its arguments, and the
+     * library's own, reached through pshmem_pcontrol, accepts any level. */
+    CHECK(profiler_pcontrol_level() == 1, "profiling starts at level %d", profiler_pcontrol_level());
+    shmem_pcontrol(2, "region");
+    CHECK(profiler_pcontrol_level() == 2 && profiler_pcontrol_region() != NULL &&
+              strcmp(profiler_pcontrol_region(), "region") == 0,
+          "shmem_pcontrol(2, \"region\") did not reach the profiler");
+    shmem_pcontrol(0);
+    CHECK(profiler_pcontrol_level() == 0, "shmem_pcontrol(0) did not reach the profiler");
     shmem_free(slots);
     shmem_finalize();
     if (me == 0)
