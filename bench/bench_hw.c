@@ -14,11 +14,21 @@
  *                 best ones (min=, what bench/compare uses as the limit)
  *                 escape other work on a shared machine. Skipped when
  *                 fewer than two CPUs are allowed.
+ *   switch_latency  one hand-off between two processes on the same CPU:
+ *                 each yields until the shared turn word is its own, then
+ *                 passes the turn. The floor of any wait when PEs
+ *                 outnumber cores: a PE that must run before the waiter
+ *                 can go on costs at least one of these.
  *
  * Output: RESULT lines with impl=hw. Run: bench_hw [--quick] (see --help). */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bench_util.h"
 
@@ -125,11 +135,56 @@ static double pingpong_op(void *state, long iters)
     return round_trips(pp->lines, &pp->sequence, iters);
 }
 
+/* The shared turn word of the switch probe: odd is the partner's turn. */
+struct switcher {
+    _Atomic long *turn;
+    long round;
+};
+
+static void await_turn(_Atomic long *turn, long value)
+{
+    while (atomic_load_explicit(turn, memory_order_acquire) != value)
+        sched_yield();
+}
+
+static double switch_op(void *state, long iters)
+{
+    struct switcher *sw = state;
+    double start = bench_now();
+    for (long i = 0; i < iters; i++) {
+        long odd = 2 * ++sw->round - 1;
+        atomic_store_explicit(sw->turn, odd, memory_order_release);
+        await_turn(sw->turn, odd + 1);
+    }
+    return (bench_now() - start) / 2; /* two hand-offs per round */
+}
+
+/* Forks the partner, pinned with this process to `cpu`; it answers every
+ * odd turn with the next even one until killed. */
+static pid_t start_partner(struct switcher *sw, int cpu)
+{
+    sw->turn = mmap(NULL, sizeof *sw->turn, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (sw->turn == MAP_FAILED)
+        return -1;
+    atomic_store(sw->turn, 0);
+    sw->round = 0;
+    bench_pin_to(cpu);
+    pid_t pid = fork();
+    if (pid == 0) {
+        for (long odd = 1;; odd += 2) {
+            await_turn(sw->turn, odd);
+            atomic_store_explicit(sw->turn, odd + 1, memory_order_release);
+        }
+    }
+    return pid;
+}
+
 int main(int argc, char **argv)
 {
     struct bench_options options;
     bench_parse(argc, argv, &options, DEFAULT_MAX_SIZE, 2,
-                "hardware probes: single-core memcpy bandwidth, core-to-core cache-line latency");
+                "hardware probes: single-core memcpy bandwidth, core-to-core cache-line latency, "
+                "same-core process switch");
     int cpus = 0, first = bench_allowed_cpu(0, &cpus), second = bench_allowed_cpu(1, NULL);
     printf("# hw: cpus=%d samples=%d sample_ms=%g%s\n", cpus, options.samples, options.sample_s * 1e3,
            options.quick ? " quick" : "");
@@ -190,6 +245,23 @@ int main(int argc, char **argv)
             snprintf(extra, sizeof extra, "cpus=%d,%d", first, second);
             bench_report("hw", "hw", "c2c_latency", 64, 2, "ns", values, many.samples, iters, extra);
         }
+    }
+
+    if (bench_wanted(&options, "switch_latency") && first >= 0) {
+        struct switcher sw;
+        pid_t partner = start_partner(&sw, first);
+        if (partner < 0) {
+            fprintf(stderr, "bench_hw: cannot start the switch partner\n");
+            return 1;
+        }
+        long iters = measure(&options, switch_op, &sw, seconds);
+        kill(partner, SIGKILL);
+        waitpid(partner, NULL, 0);
+        for (int s = 0; s < options.samples; s++)
+            values[s] = seconds[s] * 1e9;
+        char extra[64];
+        snprintf(extra, sizeof extra, "cpu=%d", first);
+        bench_report("hw", "hw", "switch_latency", 0, 2, "ns", values, options.samples, iters, extra);
     }
     return 0;
 }
