@@ -68,5 +68,9 @@ void mishmem_doorbell_sleep(struct mishmem_instance *inst, uint32_t ticket, uint
 {
     struct timespec timeout = {.tv_sec = (time_t)(max_ns / 1000000000u),
                                .tv_nsec = (long)(max_ns % 1000000000u)};
+    /* Asleep PEs do not count as load in core/placement.c. */
+    _Atomic uint32_t *asleep = &mishmem_control_of(inst, inst->my_pe)->placement.asleep;
+    atomic_fetch_add_explicit(asleep, 1, memory_order_relaxed);
     syscall(SYS_futex, (void *)&my_bell(inst)->rings, FUTEX_WAIT, ticket, &timeout, NULL, 0);
+    atomic_fetch_sub_explicit(asleep, 1, memory_order_relaxed);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "core/doorbell.h"
+#include "core/placement.h"
 #include "instance/instance.h"
 
 #define MISHMEM_SPINS_BEFORE_YIELD 64
@@ -81,8 +82,11 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
     if (w->sleep_from_ns == 0)
         w->sleep_from_ns = now + w->inst->yield_ns;
     int sleep = now >= w->sleep_from_ns;
-    if (!sleep)
+    if (!sleep) {
+        if (!w->inst->spin_ns)
+            mishmem_balance(w->inst, now);
         sched_yield();
+    }
     if (w->next_check_ns == 0)
         w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;
     else if (now >= w->next_check_ns) {

@@ -32,6 +32,13 @@ struct mishmem_doorbell {
     _Atomic uint32_t armed[2]; /* by enum mishmem_wait_kind */
 };
 
+/* Where a PE last saw itself run, and whether it sleeps in a wait
+ * (core/placement.h). Its own line: written only while waiting. */
+struct mishmem_placement {
+    _Alignas(MISHMEM_CACHE_LINE) _Atomic int32_t cpu_plus_one; /* 0: not known */
+    _Atomic uint32_t asleep;                                   /* threads asleep in a wait */
+};
+
 /* Teams: every team owns one slot index, agreed by its members when it is
  * created (core/team_split.c), and each member's control area holds that
  * slot's sync state. Slot 0 is the world team, slot 1 the shared team. */
@@ -57,6 +64,7 @@ struct mishmem_control {
      * normal departure, not a peer dying under a wait. */
     struct mishmem_flag departed;
     struct mishmem_doorbell doorbell;
+    struct mishmem_placement placement;
     /* Active-set collectives (core/coll_active_set.c): a value this PE
      * publishes to the set, and the signals from each PE, counted. */
     struct mishmem_flag active_set_value;
@@ -111,6 +119,8 @@ struct mishmem_instance {
     uint64_t spin_ns;               /* waits spin this long before yielding (0: yield at once) */
     uint64_t yield_ns;              /* then yield this long before sleeping */
     uint64_t sleep_max_ns;          /* and sleep at most this long before looking again */
+    int balance;                    /* move yielding PEs off shared CPUs (core/placement.h) */
+    _Atomic uint64_t next_balance_ns;
     uint32_t op_timeout_ms;
     struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
 };

@@ -86,6 +86,7 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
     inst->yield_ns = env_us_as_ns(MISHMEM_ENV_MISHMEM_WAIT_SLEEP_US,
                                   inst->spin_ns ? WAIT_YIELD_NS_DEDICATED : WAIT_YIELD_NS_OVERSUBSCRIBED);
     inst->sleep_max_ns = env_us_as_ns(MISHMEM_ENV_MISHMEM_WAIT_SLEEP_MAX_US, MISHMEM_SLEEP_MAX_NS);
+    inst->balance = mishmem_env_bool(MISHMEM_ENV_MISHMEM_BALANCE);
     mishmem_doorbell_setup();
     inst->segment.fd = -1;
     pthread_mutex_init(&inst->heap_lock, NULL);

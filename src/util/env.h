@@ -23,6 +23,7 @@
     X(SHMEM_DEBUG, "0", "1: deeper argument checks on every call (slower)")                         \
     X(MISHMEM_WAIT_SLEEP_US, NULL, "microseconds a wait spins and yields before it sleeps (default 50 when PEs outnumber cores, else 200)") \
     X(MISHMEM_WAIT_SLEEP_MAX_US, "1000", "longest sleep of a wait before it looks again (writes that ring wake it sooner)") \
+    X(MISHMEM_BALANCE, "1", "0: never move a waiting PE off a CPU it shares while another CPU idles (PEs > cores only)") \
     X(MISHMEM_FD_TRANSFER, "auto", "socket: pass heap descriptors over Unix sockets (the fallback) always") \
     X(MISHMEM_PE, NULL, "set by mishmemrun: this process's PE number")                             \
     X(MISHMEM_NPES, NULL, "set by mishmemrun: the number of PEs")                                  \

@@ -1,0 +1,60 @@
+#include "core/placement.h"
+
+#include <sched.h>
+#include <string.h>
+
+/* CPUs counted; PEs on CPUs beyond this are not balanced. */
+#define MAX_BALANCED_CPUS 1024
+
+static struct mishmem_placement *placement_of(struct mishmem_instance *inst, int pe)
+{
+    return &mishmem_control_of(inst, pe)->placement;
+}
+
+/* Moves this thread to `cpu` and back under `allowed`: the kernel keeps a
+ * task where it is when its mask grows again. */
+static void move_to(int cpu, const cpu_set_t *allowed)
+{
+    cpu_set_t only;
+    CPU_ZERO(&only);
+    CPU_SET(cpu, &only);
+    if (sched_setaffinity(0, sizeof only, &only) == 0)
+        sched_setaffinity(0, sizeof *allowed, allowed);
+}
+
+void mishmem_balance_slow(struct mishmem_instance *inst, uint64_t now)
+{
+    atomic_store_explicit(&inst->next_balance_ns, now + MISHMEM_BALANCE_PERIOD_NS, memory_order_relaxed);
+    int mine = sched_getcpu();
+    if (mine < 0 || mine >= MAX_BALANCED_CPUS)
+        return;
+    atomic_store_explicit(&placement_of(inst, inst->my_pe)->cpu_plus_one, mine + 1, memory_order_relaxed);
+
+    static _Thread_local uint16_t awake[MAX_BALANCED_CPUS];
+    memset(awake, 0, sizeof awake);
+    int lowest_here = inst->my_pe;
+    for (int pe = 0; pe < inst->n_pes; pe++) {
+        struct mishmem_placement *p = placement_of(inst, pe);
+        int cpu = atomic_load_explicit(&p->cpu_plus_one, memory_order_relaxed) - 1;
+        if (cpu < 0 || cpu >= MAX_BALANCED_CPUS || atomic_load_explicit(&p->asleep, memory_order_relaxed))
+            continue;
+        if (awake[cpu] < UINT16_MAX)
+            awake[cpu]++;
+        if (cpu == mine && pe < lowest_here)
+            lowest_here = pe;
+    }
+    /* Of the PEs that share a CPU, the lowest-numbered stays: the others
+     * may move, so two partners never both leave. */
+    if (awake[mine] < 2 || lowest_here == inst->my_pe)
+        return;
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+        return;
+    for (int cpu = 0; cpu < MAX_BALANCED_CPUS && cpu < CPU_SETSIZE; cpu++) {
+        if (cpu != mine && CPU_ISSET(cpu, &allowed) && awake[cpu] == 0) {
+            move_to(cpu, &allowed);
+            atomic_store_explicit(&placement_of(inst, inst->my_pe)->cpu_plus_one, cpu + 1, memory_order_relaxed);
+            return;
+        }
+    }
+}
