@@ -24,6 +24,7 @@
 # Each suite is one function: run_sos here, run_osu and run_uh in
 # scripts/suites/ (they print their own PASS/FAIL lines and count as one
 # failure each in the summary when anything in them failed).
+# shellcheck source-path=SCRIPTDIR
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 

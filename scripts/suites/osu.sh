@@ -17,21 +17,12 @@
 # returns non-zero when anything failed.
 #
 # Environment: MISHMEM_BIN  directory holding mishmemcc and mishmemrun
-#                           (default: the one of `command -v mishmemcc`,
-#                           else build/bin of this checkout)
 #              OSU_WORK     scratch directory (default: mktemp -d)
 #              OSU_TIMEOUT  seconds per run (default 120)
 
 run_osu() {
     local dir=${1:?usage: run_osu DIR}
-    local bin=${MISHMEM_BIN:-}
-    if [ -z "$bin" ]; then
-        if command -v mishmemcc >/dev/null 2>&1; then
-            bin=$(dirname "$(command -v mishmemcc)")
-        else
-            bin=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build/bin
-        fi
-    fi
+    local bin=${MISHMEM_BIN:?the folder of mishmemcc and mishmemrun (published_suites.sh sets it)}
     local cc=$bin/mishmemcc run=$bin/mishmemrun
     local tmo=${OSU_TIMEOUT:-120}
     [ -x "$cc" ] && [ -x "$run" ] || { echo "FAIL osu (no mishmemcc/mishmemrun in $bin)"; return 1; }

@@ -18,14 +18,7 @@
 # Environment: MISHMEM_BIN, UH_TIMEOUT (default 60 s per run).
 run_uh() {
     local dir=${1:?usage: run_uh DIR}
-    local bin=${MISHMEM_BIN:-}
-    if [ -z "$bin" ]; then
-        if command -v mishmemcc >/dev/null 2>&1; then
-            bin=$(dirname "$(command -v mishmemcc)")
-        else
-            bin=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build/bin
-        fi
-    fi
+    local bin=${MISHMEM_BIN:?the folder of mishmemcc and mishmemrun (published_suites.sh sets it)}
     local cc=$bin/mishmemcc run=$bin/mishmemrun tmo=${UH_TIMEOUT:-60}
     local tdir=$dir/feature_tests/C
     [ -f "$tdir/Makefile" ] && [ -f "$tdir/test_parameters.conf" ] ||
