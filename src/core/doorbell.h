@@ -39,10 +39,32 @@ enum mishmem_wait_kind { MISHMEM_WAIT_ON_SYNC, MISHMEM_WAIT_ON_DATA };
 /* Disarms the bell and wakes everyone asleep on it (out of line: rare). */
 void mishmem_doorbell_wake(struct mishmem_doorbell *bell, enum mishmem_wait_kind kind);
 
+#if defined(__SANITIZE_THREAD__)
+#define MISHMEM_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define MISHMEM_UNDER_TSAN 1
+#endif
+#endif
+
+/* A full barrier between the writer's stores and its load of the flag.
+ * TSan does not model fences (GCC refuses them under -Werror): there, a
+ * sequentially consistent read-modify-write, a locked instruction on x86,
+ * does the same. */
+static inline void mishmem_writer_fence(void)
+{
+#ifdef MISHMEM_UNDER_TSAN
+    static _Thread_local _Atomic int fence_word;
+    atomic_fetch_add_explicit(&fence_word, 0, memory_order_seq_cst);
+#else
+    atomic_thread_fence(memory_order_seq_cst);
+#endif
+}
+
 static inline void mishmem_doorbell_ring_bell(struct mishmem_doorbell *bell, enum mishmem_wait_kind kind)
 {
     if (__builtin_expect(mishmem_doorbell_writers_fence, 0))
-        atomic_thread_fence(memory_order_seq_cst);
+        mishmem_writer_fence();
     else
         atomic_signal_fence(memory_order_seq_cst);
     if (__builtin_expect(atomic_load_explicit(&bell->armed[kind], memory_order_relaxed) != 0, 0))
