@@ -7,8 +7,8 @@
 #include <stdatomic.h>
 
 #include "core/coll_flags.h"
-#include "core/doorbell.h"
 #include "core/coll_tuning.h"
+#include "core/doorbell.h"
 #include "core/sync.h"
 #include "core/team.h"
 #include "core/wait.h"
@@ -41,9 +41,9 @@ void mishmem_team_barrier(struct mishmem_team *team, const char *operation)
         return;
     }
     for (int round = 0, distance = 1; distance < n; round++, distance <<= 1) {
-        struct mishmem_team_sync *to = mishmem_team_sync_of(team, (me + distance) % n);
-        atomic_store_explicit(&to->barrier[round].value, epoch, memory_order_release);
-        mishmem_doorbell_ring(team->inst, mishmem_team_world_pe(team, (me + distance) % n));
+        int to = (me + distance) % n;
+        atomic_store_explicit(&mishmem_team_sync_of(team, to)->barrier[round].value, epoch, memory_order_release);
+        mishmem_doorbell_ring(team->inst, mishmem_team_world_pe(team, to));
         wait_flag(team, operation, &mine->barrier[round].value, epoch);
     }
 }

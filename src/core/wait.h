@@ -100,7 +100,10 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
 
 /* The doorbell steps for a waiter (a macro argument named inst would
  * clash with the member in MISHMEM_WAIT_KIND_UNTIL). */
-static inline uint32_t mishmem_waiter_arm(struct mishmem_waiter *w) { return mishmem_doorbell_arm(w->inst, w->kind); }
+static inline uint32_t mishmem_waiter_arm(struct mishmem_waiter *w)
+{
+    return mishmem_doorbell_arm(w->inst, w->kind);
+}
 
 static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket)
 {
