@@ -1,10 +1,29 @@
-/* alltoall and alltoalls: every member reads its block from each
- * member's mapped source into its own dest once that member has arrived;
- * the sources stay in place until every reader is done. */
+/* alltoall and alltoalls. Small blocks on small teams: alltoall pushes
+ * each block into its reader's cell (core/coll_push.h). Otherwise every
+ * member reads its block from each member's mapped source into its own
+ * dest once that member has arrived; the sources stay in place until
+ * every reader is done. */
 #include <string.h>
 
 #include "core/coll.h"
 #include "core/coll_check.h"
+#include "core/coll_push.h"
+
+static void alltoall_push(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
+{
+    struct mishmem_push_op op;
+    mishmem_push_begin(g, &op);
+    for (int step = 1; step < g->size; step++) {
+        int member = (g->me + step) % g->size;
+        mishmem_push_write(g, &op, member, (const char *)source + (size_t)member * bytes, bytes);
+    }
+    memcpy((char *)dest + (size_t)g->me * bytes, (const char *)source + (size_t)g->me * bytes, bytes);
+    for (int step = 1; step < g->size; step++) {
+        int member = (g->me + step) % g->size;
+        memcpy((char *)dest + (size_t)member * bytes, mishmem_push_wait(g, &op, member), bytes);
+    }
+    mishmem_push_end(g, &op);
+}
 
 int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void *source, size_t nelems,
                      size_t elem_size, enum mishmem_on_error on_error)
@@ -21,6 +40,10 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
         rc = mishmem_coll_check_disjoint(g, dest, total, source, total, 0, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
+    if (mishmem_push_fits(g, bytes)) {
+        alltoall_push(g, dest, source, bytes);
+        return ACLSHMEM_SUCCESS;
+    }
     const char *my_block = (const char *)source + (size_t)g->me * bytes;
     struct mishmem_coll_phase phase;
     mishmem_group_begin(g, &phase);

@@ -1,6 +1,8 @@
-/* Broadcast. Members copy straight from the root's mapped source into
- * their dest; no staging. Small teams: the root raises a flag and each
- * member reads from it (one step). Large teams: a binomial tree where each
+/* Broadcast. Small data on small teams: the root pushes it into every
+ * member's cell and leaves (core/coll_push.h). Otherwise members copy
+ * straight from the root's mapped source into their dest; no staging.
+ * Small teams: the root raises a flag and each member reads from it (one
+ * step). Large teams: a binomial tree where each
  * member reads from its parent's dest (log2 steps, no hot spot). Active
  * sets: barrier, read, barrier. */
 #include <string.h>
@@ -8,7 +10,24 @@
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_flags.h"
+#include "core/coll_push.h"
 #include "core/coll_tuning.h"
+
+static void broadcast_push(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
+                           int root)
+{
+    struct mishmem_push_op op;
+    mishmem_push_begin(g, &op);
+    if (g->me == root) {
+        for (int step = 1; step < g->size; step++)
+            mishmem_push_write(g, &op, (root + step) % g->size, source, bytes);
+        if (dest != source)
+            memcpy(dest, source, bytes);
+    } else {
+        memcpy(dest, mishmem_push_wait(g, &op, root), bytes);
+    }
+    mishmem_push_end(g, &op);
+}
 
 static void broadcast_flat(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
                            int root)
@@ -81,6 +100,8 @@ int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void
             memcpy(dest, source, bytes);
     } else if (!g->team) {
         broadcast_active_set(g, dest, source, bytes, root, root_updated);
+    } else if (mishmem_push_fits(g, bytes)) {
+        broadcast_push(g, dest, source, bytes, root);
     } else if (mishmem_coll_log_depth(g->size)) {
         broadcast_tree(g, dest, source, bytes, root);
     } else {

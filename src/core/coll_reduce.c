@@ -1,4 +1,7 @@
 /* Reductions. Every algorithm reads the members' mapped buffers in place:
+ * - push (small data, small teams): each member pushes its source into
+ *   every other member's cell (core/coll_push.h) and folds what it
+ *   received, in member order, so every member gets the same bits;
  * - flat (small data, small groups): each member folds all sources
  *   itself, in member order, so every member gets the same bits;
  * - chunked (large data): reduce-scatter then allgather; member i folds
@@ -13,7 +16,25 @@
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_flags.h"
+#include "core/coll_push.h"
 #include "core/coll_tuning.h"
+
+static void reduce_push(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
+                        const void *source, size_t count, size_t bytes)
+{
+    _Alignas(64) unsigned char scratch[MISHMEM_PUSH_CELL_BYTES];
+    void *acc = dest == source ? scratch : dest;
+    struct mishmem_push_op push;
+    mishmem_push_begin(g, &push);
+    for (int step = 1; step < g->size; step++)
+        mishmem_push_write(g, &push, (g->me + step) % g->size, source, bytes);
+    memcpy(acc, g->me == 0 ? source : mishmem_push_wait(g, &push, 0), bytes);
+    for (int member = 1; member < g->size; member++)
+        op->combine(acc, member == g->me ? source : mishmem_push_wait(g, &push, member), count);
+    mishmem_push_end(g, &push);
+    if (acc != dest)
+        memcpy(dest, acc, bytes);
+}
 
 static void reduce_flat(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                         const void *source, size_t count, size_t bytes)
@@ -133,6 +154,8 @@ void mishmem_reduce_run(const struct mishmem_coll_group *g, const struct mishmem
     if (n == 1) {
         if (dest != source)
             memcpy(dest, source, bytes);
+    } else if (mishmem_push_fits(g, bytes)) {
+        reduce_push(g, op, dest, source, count, bytes);
     } else if (bytes > MISHMEM_COLL_FLAT_MAX_BYTES && bytes / (size_t)n >= mishmem_coll_tuning.chunk_min_bytes) {
         reduce_chunked(g, op, dest, source, count);
     } else if (g->team && mishmem_coll_log_depth(n)) {

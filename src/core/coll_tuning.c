@@ -7,4 +7,5 @@
 struct mishmem_coll_tuning mishmem_coll_tuning = {
     .log_depth_min_pes = 16,
     .chunk_min_bytes = 1024,
+    .push_max_bytes = 4096, /* MISHMEM_PUSH_CELL_BYTES */
 };

@@ -14,6 +14,10 @@ struct mishmem_coll_tuning {
     /* Reductions whose per-member share is this large run reduce-scatter
      * + allgather. */
     size_t chunk_min_bytes;
+    /* Collectives of small teams moving at most this much per member pair
+     * push it through the members' cells (core/coll_push.h); tests set 0
+     * to run the pull algorithms on small data. */
+    size_t push_max_bytes;
 };
 
 extern struct mishmem_coll_tuning mishmem_coll_tuning;

@@ -56,6 +56,25 @@ struct mishmem_team_sync {
     _Alignas(MISHMEM_CACHE_LINE) uint64_t scratch[MISHMEM_TEAM_SCRATCH_WORDS]; /* small values for peers */
 };
 
+/* Small collectives of small teams push their data (core/coll_push.h):
+ * each member keeps, per team slot and per writer, two cells used in turn
+ * (by the parity of the op), and says which op it has read to the end, so
+ * that a writer reuses a cell only once its reader is done with it. Only
+ * the first MISHMEM_PUSH_TEAM_SLOTS slots have cells; the others pull. */
+#define MISHMEM_PUSH_TEAM_SLOTS 64
+#define MISHMEM_PUSH_MAX_MEMBERS 16
+#define MISHMEM_PUSH_CELL_BYTES 4096
+
+struct mishmem_push_cell {
+    _Alignas(MISHMEM_CACHE_LINE) _Atomic uint64_t epoch; /* the op whose data it holds */
+    _Alignas(16) unsigned char data[MISHMEM_PUSH_CELL_BYTES]; /* the first 48 bytes share epoch's line */
+};
+
+struct mishmem_push_slot {
+    struct mishmem_flag consumed; /* owner: last push op whose cells it has read */
+    struct mishmem_push_cell cells[MISHMEM_PUSH_MAX_MEMBERS][2]; /* [writer][op parity] */
+};
+
 /* The start of every PE's segment: sync words that peers write directly.
  * The symmetric heap follows it. The area is a sparse memfd: pages that no
  * team touches cost nothing. */
@@ -70,6 +89,7 @@ struct mishmem_control {
     struct mishmem_flag active_set_value;
     _Alignas(4096) _Atomic uint64_t active_set_signal[ACLSHMEM_MAX_PES];
     _Alignas(4096) struct mishmem_team_sync teams[MISHMEM_TEAM_SLOTS];
+    _Alignas(4096) struct mishmem_push_slot push[MISHMEM_PUSH_TEAM_SLOTS];
 };
 
 /* Rounded to 2 MiB so that the heap after it stays well aligned. */

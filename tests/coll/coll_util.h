@@ -65,15 +65,21 @@ static inline void test_teams_destroy(struct test_teams *teams)
 #define TEST_VALUE(T, who, i) ((T)((((who) + 1) * 7 + (size_t)(i) * 3) % 13 + 1))
 #define TEST_POISON(T) ((T)99)
 
-/* Runs the tree algorithms on few PEs when argv has "tree". Must be the
- * same on every PE. */
+/* Runs the tree algorithms on few PEs when argv has "tree", the pull
+ * algorithms on small data when it has "pull" (small data is pushed
+ * otherwise). Must be the same on every PE. */
 static inline const char *test_choose_algorithms(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "tree") == 0) {
             mishmem_coll_tuning.log_depth_min_pes = 2;
             return "tree";
         }
+        if (strcmp(argv[i], "pull") == 0) {
+            mishmem_coll_tuning.push_max_bytes = 0;
+            return "pull";
+        }
+    }
     return "flat";
 }
 
