@@ -37,7 +37,7 @@ typedef uint64_t __attribute__((may_alias)) mishmem_amo_word64;
  * Sequentially consistent, so an AMO also orders the caller's earlier puts
  * for a peer that observes it. */
 #define MISHMEM_DEFINE_AMO_APPLY(BITS)                                                                \
-    static inline uint##BITS##_t mishmem_amo_apply##BITS(enum mishmem_amo_op op,                      \
+    static inline __attribute__((always_inline)) uint##BITS##_t mishmem_amo_apply##BITS(enum mishmem_amo_op op,                      \
                                                          mishmem_amo_word##BITS *word,                \
                                                          uint##BITS##_t operand, uint##BITS##_t cond) \
     {                                                                                                 \
@@ -71,7 +71,7 @@ MISHMEM_DEFINE_AMO_APPLY(64)
 /* op on the size-byte word at `word` (size 4 or 8); operand, cond and
  * fetched are that many bytes each, and NULL when the op has none. Inlined
  * with constant op and size, the copies vanish and one instruction remains. */
-static inline void mishmem_amo_on_word(enum mishmem_amo_op op, void *word, size_t size, const void *operand,
+static inline __attribute__((always_inline)) void mishmem_amo_on_word(enum mishmem_amo_op op, void *word, size_t size, const void *operand,
                                        const void *cond, void *fetched)
 {
     if (size == 4) {
@@ -95,7 +95,7 @@ static inline void mishmem_amo_on_word(enum mishmem_amo_op op, void *word, size_
     }
 }
 
-static inline int mishmem_amo_valid(const struct mishmem_instance *inst, const void *target, size_t size,
+static inline __attribute__((always_inline)) int mishmem_amo_valid(const struct mishmem_instance *inst, const void *target, size_t size,
                                     int pe)
 {
     return inst != NULL && (unsigned)pe < (unsigned)inst->n_pes && ((uintptr_t)target & (size - 1)) == 0 &&
@@ -109,8 +109,10 @@ int mishmem_amo_check_slow(struct mishmem_instance *inst, const char *call, cons
 
 /* One AMO: op on the size-byte symmetric word `target` of `pe`, the old
  * value into *fetched (every op but SET needs fetched). Returns ACLSHMEM_*;
- * on error *fetched is left as it was. */
-static inline int mishmem_amo(struct mishmem_instance *inst, const char *call, enum mishmem_amo_op op,
+ * on error *fetched is left as it was. Always inlined: with op and size
+ * constant in every caller, one checked instruction remains (a call and
+ * its switch would cost half again the atomic itself). */
+static inline __attribute__((always_inline)) int mishmem_amo(struct mishmem_instance *inst, const char *call, enum mishmem_amo_op op,
                               const void *target, size_t size, const void *operand, const void *cond,
                               void *fetched, int pe, enum mishmem_on_error on_error)
 {

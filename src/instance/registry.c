@@ -7,7 +7,7 @@
 
 struct mishmem_instance *_Atomic mishmem_slots[ACLSHMEM_MAX_INSTANCES];
 struct mishmem_instance *_Atomic mishmem_process_current;
-_Thread_local uint16_t mishmem_thread_override;
+_Thread_local uint16_t mishmem_thread_override __attribute__((tls_model("initial-exec")));
 
 static pthread_mutex_t registry_mutex = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t default_instance_id; /* guarded by registry_mutex */

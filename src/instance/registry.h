@@ -13,8 +13,11 @@
 
 extern struct mishmem_instance *_Atomic mishmem_slots[ACLSHMEM_MAX_INSTANCES];
 extern struct mishmem_instance *_Atomic mishmem_process_current;
-/* id + 1 of this thread's override, 0 when none. */
-extern _Thread_local uint16_t mishmem_thread_override;
+/* id + 1 of this thread's override, 0 when none. Read by every call:
+ * initial-exec, so that reading it is one load, not a __tls_get_addr
+ * call (the library is loaded with the program, or with the few bytes of
+ * static TLS that dlopen keeps for such variables). */
+extern _Thread_local uint16_t mishmem_thread_override __attribute__((tls_model("initial-exec")));
 
 /* The live instance with this id, or NULL. */
 static inline struct mishmem_instance *mishmem_instance_lookup(uint64_t id)
