@@ -32,7 +32,7 @@ void mishmem_balance_slow(struct mishmem_instance *inst, uint64_t now)
 
     static _Thread_local uint16_t awake[MAX_BALANCED_CPUS];
     memset(awake, 0, sizeof awake);
-    int lowest_here = inst->my_pe;
+    int highest_here = inst->my_pe;
     for (int pe = 0; pe < inst->n_pes; pe++) {
         struct mishmem_placement *p = placement_of(inst, pe);
         int cpu = atomic_load_explicit(&p->cpu_plus_one, memory_order_relaxed) - 1;
@@ -40,21 +40,24 @@ void mishmem_balance_slow(struct mishmem_instance *inst, uint64_t now)
             continue;
         if (awake[cpu] < UINT16_MAX)
             awake[cpu]++;
-        if (cpu == mine && pe < lowest_here)
-            lowest_here = pe;
+        if (cpu == mine && pe > highest_here)
+            highest_here = pe;
     }
-    /* Of the PEs that share a CPU, the lowest-numbered stays: the others
-     * may move, so two partners never both leave. */
-    if (awake[mine] < 2 || lowest_here == inst->my_pe)
+    /* Of the PEs that share a CPU, only the highest-numbered moves, so two
+     * never leave at once (partners, or the PEs of a crowded CPU). */
+    if (awake[mine] < 2 || highest_here != inst->my_pe)
         return;
     cpu_set_t allowed;
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
         return;
-    for (int cpu = 0; cpu < MAX_BALANCED_CPUS && cpu < CPU_SETSIZE; cpu++) {
-        if (cpu != mine && CPU_ISSET(cpu, &allowed) && awake[cpu] == 0) {
-            move_to(cpu, &allowed);
-            atomic_store_explicit(&placement_of(inst, inst->my_pe)->cpu_plus_one, cpu + 1, memory_order_relaxed);
-            return;
-        }
-    }
+    /* The least crowded allowed CPU, if moving there evens things out
+     * (3 + 1 PEs on two CPUs become 2 + 2; 2 + 0 become 1 + 1). */
+    int target = -1;
+    for (int cpu = 0; cpu < MAX_BALANCED_CPUS && cpu < CPU_SETSIZE; cpu++)
+        if (cpu != mine && CPU_ISSET(cpu, &allowed) && (target < 0 || awake[cpu] < awake[target]))
+            target = cpu;
+    if (target < 0 || awake[target] + 2 > awake[mine])
+        return;
+    move_to(target, &allowed);
+    atomic_store_explicit(&placement_of(inst, inst->my_pe)->cpu_plus_one, target + 1, memory_order_relaxed);
 }

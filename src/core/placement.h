@@ -3,10 +3,12 @@
  * other) even while another CPU idles because the PEs there sleep: then
  * every hand-off costs a context switch (about 5 us here) instead of a
  * cache-line transfer. So a yielding PE now and then publishes its CPU,
- * counts the awake PEs of its instance per CPU, and, when it shares its
- * CPU with a lower-numbered awake PE while an allowed CPU has none, moves
- * there (pins itself to it, then restores its affinity mask: the kernel
- * leaves it where it is). MISHMEM_BALANCE=0 turns this off. */
+ * counts the awake PEs of its instance per CPU, and, when it is the
+ * highest-numbered of the awake PEs on its CPU and an allowed CPU has at
+ * least two fewer, moves there (pins itself to it, then restores its
+ * affinity mask: the kernel leaves it where it is). The kernel alone
+ * leaves 3 + 1 or 4 + 0 of 4 PEs on 2 CPUs for long stretches, which
+ * doubles a barrier. MISHMEM_BALANCE=0 turns this off. */
 #ifndef MISHMEM_CORE_PLACEMENT_H
 #define MISHMEM_CORE_PLACEMENT_H
 
