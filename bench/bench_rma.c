@@ -9,11 +9,18 @@
  *   put_bw       windows of 64 shmem_putmem_nbi then shmem_quiet.
  *   get_bw       windows of 64 shmem_getmem_nbi then shmem_quiet.
  *   msg_rate     windows of 128 shmem_long_p (8-byte puts) then shmem_quiet.
+ *   line_latency the same pair's bare cache-line ping-pong, no library
+ *                call in the loop: C11 atomics through shmem_ptr, spinning
+ *                with the pause hint (skipped where shmem_ptr gives NULL).
+ *                Measured just before put_latency, on the same processes
+ *                and CPUs, it is the floor that figure is judged against.
  *
  * Partners: PE 0 with PE n/2 (others idle in a barrier), or with
  * --pairs all every PE i < n/2 with PE i + n/2 at once.
  * Run: mishmemrun -n 2 bench_rma [--quick] (see --help). */
 #define _GNU_SOURCE
+#include <stdatomic.h>
+
 #include "bench_shmem.h"
 
 #define BW_WINDOW 64
@@ -48,6 +55,37 @@ static void put_pingpong(void *state, long iters)
         shmem_long_p(rma->flag, sequence, peer);
         if (rma->pair.initiator)
             shmem_long_wait_until(rma->flag, SHMEM_CMP_EQ, sequence);
+    }
+}
+
+static inline void spin_hint(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* Each partner's word, its own cache line pair, 128 bytes into flag[]. */
+#define LINE_WORD 16
+
+static void line_pingpong(void *state, long iters)
+{
+    struct rma *rma = state;
+    if (!rma->pair.active)
+        return;
+    _Atomic long *mine = (_Atomic long *)&rma->flag[LINE_WORD];
+    _Atomic long *theirs = shmem_ptr(&rma->flag[LINE_WORD], rma->pair.peer);
+    for (long i = 0; i < iters; i++) {
+        long sequence = ++rma->sequence;
+        if (!rma->pair.initiator)
+            while (atomic_load_explicit(mine, memory_order_acquire) != sequence)
+                spin_hint();
+        atomic_store_explicit(theirs, sequence, memory_order_release);
+        if (rma->pair.initiator)
+            while (atomic_load_explicit(mine, memory_order_acquire) != sequence)
+                spin_hint();
     }
 }
 
@@ -179,6 +217,14 @@ static void rma_main(struct bench *bench, int argc, char **argv)
 
     for (int i = 0; i < options->nsizes; i++)
         rma_verify(&rma, options->sizes[i]);
+    /* Every PE agrees whether the partners can map each other. */
+    int unmapped = rma.pair.active && !shmem_ptr(&rma.flag[LINE_WORD], rma.pair.peer);
+    if (bench_any_failed(bench, unmapped)) {
+        if (bench->me == 0 && bench_wanted(&bench->options, "line_latency"))
+            printf("# line_latency skipped: shmem_ptr gives no direct pointer to the partner\n");
+    } else {
+        rma_run(&rma, "line_latency", line_pingpong, 64, "ns", 0.5);
+    }
     for (int i = 0; i < options->nsizes; i++)
         rma_run(&rma, "put_latency", put_pingpong, options->sizes[i], "ns", 0.5);
     for (int i = 0; i < options->nsizes; i++)
