@@ -1,5 +1,6 @@
-/* alltoall and alltoalls. Small blocks on small teams: alltoall pushes
- * each block into its reader's cell (core/coll_push.h). Otherwise every
+/* alltoall and alltoalls. Small teams, alltoall of data that fits the
+ * stage: each member stages its whole source once and every reader copies
+ * its block from there (core/coll_stage.h), one hand-off. Otherwise every
  * member reads its block from each member's mapped source into its own
  * dest once that member has arrived; the sources stay in place until
  * every reader is done. */
@@ -7,22 +8,21 @@
 
 #include "core/coll.h"
 #include "core/coll_check.h"
-#include "core/coll_push.h"
+#include "core/coll_stage.h"
 
-static void alltoall_push(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
+static void alltoall_staged(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
 {
-    struct mishmem_push_op op;
-    mishmem_push_begin(g, &op);
-    for (int step = 1; step < g->size; step++) {
-        int member = (g->me + step) % g->size;
-        mishmem_push_write(g, &op, member, (const char *)source + (size_t)member * bytes, bytes);
-    }
+    struct mishmem_stage_op op;
+    mishmem_stage_begin(g, &op);
+    memcpy(mishmem_stage_area(g, &op), source, bytes * (size_t)g->size);
+    mishmem_stage_post(g, &op);
     memcpy((char *)dest + (size_t)g->me * bytes, (const char *)source + (size_t)g->me * bytes, bytes);
     for (int step = 1; step < g->size; step++) {
         int member = (g->me + step) % g->size;
-        memcpy((char *)dest + (size_t)member * bytes, mishmem_push_wait(g, &op, member), bytes);
+        memcpy((char *)dest + (size_t)member * bytes,
+               (const char *)mishmem_stage_wait(g, &op, member) + (size_t)g->me * bytes, bytes);
     }
-    mishmem_push_end(g, &op);
+    mishmem_stage_end(g, &op);
 }
 
 int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void *source, size_t nelems,
@@ -40,8 +40,8 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
         rc = mishmem_coll_check_disjoint(g, dest, total, source, total, 0, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
-    if (mishmem_push_fits(g, bytes)) {
-        alltoall_push(g, dest, source, bytes);
+    if (mishmem_stage_fits(g, total)) {
+        alltoall_staged(g, dest, source, bytes);
         return ACLSHMEM_SUCCESS;
     }
     const char *my_block = (const char *)source + (size_t)g->me * bytes;

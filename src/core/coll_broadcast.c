@@ -1,5 +1,5 @@
-/* Broadcast. Small data on small teams: the root pushes it into every
- * member's cell and leaves (core/coll_push.h). Otherwise members copy
+/* Broadcast. Small teams, data that fits the stage: the root stages it
+ * and leaves, the members copy it from there (core/coll_stage.h). Otherwise members copy
  * straight from the root's mapped source into their dest; no staging.
  * Small teams: the root raises a flag and each member reads from it (one
  * step). Large teams: a binomial tree where each
@@ -10,23 +10,23 @@
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_flags.h"
-#include "core/coll_push.h"
+#include "core/coll_stage.h"
 #include "core/coll_tuning.h"
 
-static void broadcast_push(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
-                           int root)
+static void broadcast_staged(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
+                             int root)
 {
-    struct mishmem_push_op op;
-    mishmem_push_begin(g, &op);
+    struct mishmem_stage_op op;
+    mishmem_stage_begin(g, &op);
     if (g->me == root) {
-        for (int step = 1; step < g->size; step++)
-            mishmem_push_write(g, &op, (root + step) % g->size, source, bytes);
+        memcpy(mishmem_stage_area(g, &op), source, bytes);
+        mishmem_stage_post(g, &op);
         if (dest != source)
             memcpy(dest, source, bytes);
     } else {
-        memcpy(dest, mishmem_push_wait(g, &op, root), bytes);
+        memcpy(dest, mishmem_stage_wait(g, &op, root), bytes);
     }
-    mishmem_push_end(g, &op);
+    mishmem_stage_end(g, &op);
 }
 
 static void broadcast_flat(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
@@ -100,8 +100,8 @@ int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void
             memcpy(dest, source, bytes);
     } else if (!g->team) {
         broadcast_active_set(g, dest, source, bytes, root, root_updated);
-    } else if (mishmem_push_fits(g, bytes)) {
-        broadcast_push(g, dest, source, bytes, root);
+    } else if (mishmem_stage_fits(g, bytes)) {
+        broadcast_staged(g, dest, source, bytes, root);
     } else if (mishmem_coll_log_depth(g->size)) {
         broadcast_tree(g, dest, source, bytes, root);
     } else {

@@ -1,27 +1,28 @@
-/* collect and fcollect. Small blocks on small teams: fcollect pushes each
- * member's block into every other member's cell (core/coll_push.h).
- * Otherwise every member reads each member's mapped source
- * straight into its own dest, once that member has arrived, starting with
- * its right neighbour so that the members do not all read the same PE at
- * once; the sources stay in place until every reader is done. */
+/* collect and fcollect. Small teams, fcollect of blocks that fit the
+ * stage: each member stages its block and every reader copies it from
+ * there (core/coll_stage.h), one hand-off. Otherwise every member reads
+ * each member's mapped source straight into its own dest, once that
+ * member has arrived, starting with its right neighbour so that the
+ * members do not all read the same PE at once; the sources stay in place
+ * until every reader is done. */
 #include <string.h>
 
 #include "core/coll.h"
 #include "core/coll_check.h"
-#include "core/coll_push.h"
+#include "core/coll_stage.h"
 
-static void fcollect_push(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
+static void fcollect_staged(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
 {
-    struct mishmem_push_op op;
-    mishmem_push_begin(g, &op);
-    for (int step = 1; step < g->size; step++)
-        mishmem_push_write(g, &op, (g->me + step) % g->size, source, bytes);
+    struct mishmem_stage_op op;
+    mishmem_stage_begin(g, &op);
+    memcpy(mishmem_stage_area(g, &op), source, bytes);
+    mishmem_stage_post(g, &op);
     memcpy((char *)dest + (size_t)g->me * bytes, source, bytes);
     for (int step = 1; step < g->size; step++) {
         int member = (g->me + step) % g->size;
-        memcpy((char *)dest + (size_t)member * bytes, mishmem_push_wait(g, &op, member), bytes);
+        memcpy((char *)dest + (size_t)member * bytes, mishmem_stage_wait(g, &op, member), bytes);
     }
-    mishmem_push_end(g, &op);
+    mishmem_stage_end(g, &op);
 }
 
 int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t nelems,
@@ -39,8 +40,8 @@ int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void 
         rc = mishmem_coll_check_disjoint(g, dest, total, source, bytes, 0, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
-    if (mishmem_push_fits(g, bytes)) {
-        fcollect_push(g, dest, source, bytes);
+    if (mishmem_stage_fits(g, bytes)) {
+        fcollect_staged(g, dest, source, bytes);
         return ACLSHMEM_SUCCESS;
     }
     struct mishmem_coll_phase phase;

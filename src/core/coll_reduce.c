@@ -1,7 +1,7 @@
 /* Reductions. Every algorithm reads the members' mapped buffers in place:
- * - push (small data, small teams): each member pushes its source into
- *   every other member's cell (core/coll_push.h) and folds what it
- *   received, in member order, so every member gets the same bits;
+ * - staged (small data, small teams): each member stages its source
+ *   (core/coll_stage.h) and folds every member's, in member order, so
+ *   every member gets the same bits; one hand-off;
  * - flat (small data, small groups): each member folds all sources
  *   itself, in member order, so every member gets the same bits;
  * - chunked (large data): reduce-scatter then allgather; member i folds
@@ -16,24 +16,23 @@
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_flags.h"
-#include "core/coll_push.h"
+#include "core/coll_stage.h"
 #include "core/coll_tuning.h"
 
-static void reduce_push(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
-                        const void *source, size_t count, size_t bytes)
+static void reduce_staged(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
+                          const void *source, size_t count, size_t bytes)
 {
-    _Alignas(64) unsigned char scratch[MISHMEM_PUSH_CELL_BYTES];
-    void *acc = dest == source ? scratch : dest;
-    struct mishmem_push_op push;
-    mishmem_push_begin(g, &push);
-    for (int step = 1; step < g->size; step++)
-        mishmem_push_write(g, &push, (g->me + step) % g->size, source, bytes);
-    memcpy(acc, g->me == 0 ? source : mishmem_push_wait(g, &push, 0), bytes);
+    struct mishmem_stage_op stage;
+    mishmem_stage_begin(g, &stage);
+    memcpy(mishmem_stage_area(g, &stage), source, bytes);
+    mishmem_stage_post(g, &stage);
+    /* In place, dest is overwritten before my turn in the fold: my own
+     * contribution is then read back from my stage. */
+    const void *mine = dest == source ? mishmem_stage_wait(g, &stage, g->me) : source;
+    memcpy(dest, g->me == 0 ? mine : mishmem_stage_wait(g, &stage, 0), bytes);
     for (int member = 1; member < g->size; member++)
-        op->combine(acc, member == g->me ? source : mishmem_push_wait(g, &push, member), count);
-    mishmem_push_end(g, &push);
-    if (acc != dest)
-        memcpy(dest, acc, bytes);
+        op->combine(dest, member == g->me ? mine : mishmem_stage_wait(g, &stage, member), count);
+    mishmem_stage_end(g, &stage);
 }
 
 static void reduce_flat(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
@@ -154,8 +153,8 @@ void mishmem_reduce_run(const struct mishmem_coll_group *g, const struct mishmem
     if (n == 1) {
         if (dest != source)
             memcpy(dest, source, bytes);
-    } else if (mishmem_push_fits(g, bytes)) {
-        reduce_push(g, op, dest, source, count, bytes);
+    } else if (bytes <= MISHMEM_COLL_FLAT_MAX_BYTES && mishmem_stage_fits(g, bytes)) {
+        reduce_staged(g, op, dest, source, count, bytes);
     } else if (bytes > MISHMEM_COLL_FLAT_MAX_BYTES && bytes / (size_t)n >= mishmem_coll_tuning.chunk_min_bytes) {
         reduce_chunked(g, op, dest, source, count);
     } else if (g->team && mishmem_coll_log_depth(n)) {

@@ -7,5 +7,6 @@
 struct mishmem_coll_tuning mishmem_coll_tuning = {
     .log_depth_min_pes = 16,
     .chunk_min_bytes = 1024,
-    .push_max_bytes = 4096, /* MISHMEM_PUSH_CELL_BYTES */
+    .stage_small_bytes = 4096,
+    .stage_max_bytes = (size_t)256 << 10, /* MISHMEM_STAGE_BYTES */
 };

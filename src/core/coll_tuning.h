@@ -14,10 +14,12 @@ struct mishmem_coll_tuning {
     /* Reductions whose per-member share is this large run reduce-scatter
      * + allgather. */
     size_t chunk_min_bytes;
-    /* Collectives of small teams moving at most this much per member pair
-     * push it through the members' cells (core/coll_push.h); tests set 0
-     * to run the pull algorithms on small data. */
-    size_t push_max_bytes;
+    /* Collectives of small teams staging at most this much per member run
+     * staged (core/coll_stage.h): small, with one PE per core; max, when
+     * PEs outnumber cores. Tests set both to 0 to run the pull algorithms
+     * on small data. */
+    size_t stage_small_bytes;
+    size_t stage_max_bytes;
 };
 
 extern struct mishmem_coll_tuning mishmem_coll_tuning;

@@ -28,9 +28,9 @@ struct mishmem_team {
     uint64_t barrier_epoch; /* barriers begun */
     uint64_t op_epoch;      /* flag-based collectives begun (broadcast, tree reduction) */
     uint64_t done_expected; /* "done" signals this PE has waited for in all */
-    uint64_t push_epoch;    /* push collectives begun (core/coll_push.h) */
-    /* The last push op each member is known to have read to the end. */
-    uint64_t push_seen[MISHMEM_PUSH_MAX_MEMBERS];
+    uint64_t stage_epoch;   /* staged collectives begun (core/coll_stage.h) */
+    /* The last staged op each member is known to have read to the end. */
+    uint64_t stage_seen[MISHMEM_STAGE_MAX_MEMBERS];
 };
 
 static inline int mishmem_team_world_pe(const struct mishmem_team *team, int pe)

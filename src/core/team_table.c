@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/coll_push.h"
+#include "core/coll_stage.h"
 #include "util/log.h"
 
 /* Process-wide source of generations: unique across instances too. */
@@ -131,7 +131,7 @@ struct mishmem_team *mishmem_team_claim(struct mishmem_instance *inst, int slot,
         if (config)
             team->config = *config;
         team->barrier_epoch = team->op_epoch = epoch_base;
-        mishmem_push_claim(team, epoch_base);
+        mishmem_stage_claim(team, epoch_base);
         /* Every "done" sent to me by earlier teams in this slot was awaited. */
         team->done_expected = atomic_load_explicit(&mishmem_team_sync_of(team, my_pe)->done.value,
                                                    memory_order_acquire);
@@ -147,8 +147,8 @@ void mishmem_team_release(struct mishmem_team *team)
     __atomic_store_n(&team->live, 0, __ATOMIC_RELEASE);
     mark(teams, team->slot, 1);
     uint64_t reached = team->barrier_epoch > team->op_epoch ? team->barrier_epoch : team->op_epoch;
-    if (team->push_epoch > reached)
-        reached = team->push_epoch;
+    if (team->stage_epoch > reached)
+        reached = team->stage_epoch;
     if (reached > teams->epoch_high_water)
         teams->epoch_high_water = reached;
     pthread_mutex_unlock(&teams->lock);

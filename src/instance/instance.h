@@ -56,23 +56,24 @@ struct mishmem_team_sync {
     _Alignas(MISHMEM_CACHE_LINE) uint64_t scratch[MISHMEM_TEAM_SCRATCH_WORDS]; /* small values for peers */
 };
 
-/* Small collectives of small teams push their data (core/coll_push.h):
- * each member keeps, per team slot and per writer, two cells used in turn
- * (by the parity of the op), and says which op it has read to the end, so
- * that a writer reuses a cell only once its reader is done with it. Only
- * the first MISHMEM_PUSH_TEAM_SLOTS slots have cells; the others pull. */
-#define MISHMEM_PUSH_TEAM_SLOTS 64
-#define MISHMEM_PUSH_MAX_MEMBERS 16
-#define MISHMEM_PUSH_CELL_BYTES 4096
+/* Collectives of small teams stage their data (core/coll_stage.h): each
+ * member has, per team slot, two halves used in turn (by the parity of
+ * the op) that its peers read, and says which op it has read to the end,
+ * so that a member reuses a half only once every reader is done with it.
+ * Only the first MISHMEM_STAGE_TEAM_SLOTS slots have halves (the pages
+ * cost memory only once touched); the others pull. */
+#define MISHMEM_STAGE_TEAM_SLOTS 32
+#define MISHMEM_STAGE_MAX_MEMBERS 16
+#define MISHMEM_STAGE_BYTES ((size_t)256 << 10)
 
-struct mishmem_push_cell {
+struct mishmem_stage_half {
     _Alignas(MISHMEM_CACHE_LINE) _Atomic uint64_t epoch; /* the op whose data it holds */
-    _Alignas(16) unsigned char data[MISHMEM_PUSH_CELL_BYTES]; /* the first 48 bytes share epoch's line */
+    _Alignas(16) unsigned char data[MISHMEM_STAGE_BYTES]; /* the first 48 bytes share epoch's line */
 };
 
-struct mishmem_push_slot {
-    struct mishmem_flag consumed; /* owner: last push op whose cells it has read */
-    struct mishmem_push_cell cells[MISHMEM_PUSH_MAX_MEMBERS][2]; /* [writer][op parity] */
+struct mishmem_stage_slot {
+    struct mishmem_flag consumed; /* owner: last staged op it has read to the end */
+    struct mishmem_stage_half half[2]; /* by op parity */
 };
 
 /* The start of every PE's segment: sync words that peers write directly.
@@ -89,7 +90,7 @@ struct mishmem_control {
     struct mishmem_flag active_set_value;
     _Alignas(4096) _Atomic uint64_t active_set_signal[ACLSHMEM_MAX_PES];
     _Alignas(4096) struct mishmem_team_sync teams[MISHMEM_TEAM_SLOTS];
-    _Alignas(4096) struct mishmem_push_slot push[MISHMEM_PUSH_TEAM_SLOTS];
+    _Alignas(4096) struct mishmem_stage_slot stage[MISHMEM_STAGE_TEAM_SLOTS];
 };
 
 /* Rounded to 2 MiB so that the heap after it stays well aligned. */

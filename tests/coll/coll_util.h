@@ -66,7 +66,7 @@ static inline void test_teams_destroy(struct test_teams *teams)
 #define TEST_POISON(T) ((T)99)
 
 /* Runs the tree algorithms on few PEs when argv has "tree", the pull
- * algorithms on small data when it has "pull" (small data is pushed
+ * algorithms on small data when it has "pull" (small data is staged
  * otherwise). Must be the same on every PE. */
 static inline const char *test_choose_algorithms(int argc, char **argv)
 {
@@ -76,7 +76,8 @@ static inline const char *test_choose_algorithms(int argc, char **argv)
             return "tree";
         }
         if (strcmp(argv[i], "pull") == 0) {
-            mishmem_coll_tuning.push_max_bytes = 0;
+            mishmem_coll_tuning.stage_small_bytes = 0;
+            mishmem_coll_tuning.stage_max_bytes = 0;
             return "pull";
         }
     }

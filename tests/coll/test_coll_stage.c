@@ -1,5 +1,5 @@
-/* Push collectives (small data on small teams, core/coll_push.h): a writer
- * may run two ops ahead of a reader, never three, and never overwrites
+/* Staged collectives (small teams, core/coll_stage.h): a member may run
+ * two ops ahead of a reader, never three, and never overwrites staged
  * data not yet read.
  * 1. PE 0 broadcasts 6 times back to back while the last PE sleeps 40 ms
  *    before each of its calls: every value arrives, and the root's 6 calls
@@ -7,9 +7,11 @@
  *    of ops 1..4).
  * 2. reduce, fcollect and alltoall back to back with a different PE
  *    sleeping before each call, values depending on the iteration.
- * 3. The sizes on both sides of the push limit (4096 bytes per cell), and
- *    a team in a slot without cells (the pull path), checked the same way.
- * Run: test_coll_push */
+ * 3. The sizes on both sides of the stage limits (4 KiB with a core per
+ *    PE, 256 KiB when PEs outnumber cores; alltoall stages n blocks), a
+ *    team in a slot without a stage (the pull path), and a reused slot,
+ *    checked the same way.
+ * Run: test_coll_stage */
 #include <stdint.h>
 #include <time.h>
 
@@ -18,7 +20,8 @@
 #define ROOT_CALLS 6
 #define SLEEP_MS 40
 #define ROUNDS 40
-#define LIMIT 4096
+#define SMALL (4 << 10)
+#define LARGE (256 << 10)
 
 static void sleep_ms(int ms)
 {
@@ -108,18 +111,20 @@ int main(void)
     shmem_init();
     int n = shmem_n_pes();
     long *small_dest = shmem_malloc(64 * sizeof(long)), *small_source = shmem_malloc(64 * sizeof(long));
-    size_t big = (LIMIT + 64) * (size_t)n;
+    size_t big = (LARGE + 64) * (size_t)n;
     unsigned char *source = shmem_malloc(big), *dest = shmem_malloc(big);
     CHECK(small_dest && small_source && source && dest, "shmem_malloc");
 
     root_runs_ahead(small_dest, small_source);
     rotating_sleeper(small_dest, small_source);
 
-    const size_t sizes[] = {8, 48, 56, 1024, LIMIT - 8, LIMIT, LIMIT + 8};
+    const size_t per = LARGE / (size_t)n / 8 * 8; /* alltoall's largest staged block */
+    const size_t sizes[] = {8, 48, 56, 1024, SMALL - 8, SMALL, SMALL + 8, per - 8, per, per + 8, LARGE - 8, LARGE,
+                            LARGE + 8};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         sizes_on(SHMEM_TEAM_WORLD, sizes[k], source, dest, (int)k);
-    /* Teams beyond the slots with cells pull, whatever the size. */
-    enum { MANY = 70 };
+    /* Teams beyond the slots with a stage pull, whatever the size. */
+    enum { MANY = 40 };
     shmem_team_t teams[MANY];
     for (int t = 0; t < MANY; t++)
         CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &teams[t]) == 0, "split %d", t);
@@ -127,7 +132,7 @@ int main(void)
         sizes_on(teams[MANY - 1], sizes[k], source, dest, (int)k + 3);
     for (int t = 0; t < MANY; t++)
         shmem_team_destroy(teams[t]);
-    /* A new team in a reused slot, after the old ones ran push ops. */
+    /* A new team in a reused slot, after the old ones ran staged ops. */
     shmem_team_t again;
     CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, n - 1, -1, n, NULL, 0, &again) == 0, "split again");
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
@@ -136,8 +141,8 @@ int main(void)
 
     shmem_barrier_all();
     if (shmem_my_pe() == 0)
-        printf("push collectives: %d PEs, flow control, sizes around %d bytes, pull and reused slots checked\n", n,
-               LIMIT);
+        printf("staged collectives: %d PEs, flow control, sizes around the limits, pull and reused slots checked\n",
+               n);
     shmem_finalize();
     return 0;
 }
