@@ -1,11 +1,11 @@
-/* The slow path of AMO argument checks: say exactly what is wrong. */
+/* The AMOs that leave the heap's fast path: on global data, or misused. */
 #include <stdio.h>
 
 #include "core/amo.h"
 #include "util/log.h"
 
-int mishmem_amo_check_slow(struct mishmem_instance *inst, const char *call, const void *target, size_t size,
-                           int fetch_missing, int pe, enum mishmem_on_error on_error)
+static int amo_check_slow(struct mishmem_instance *inst, const char *call, const void *target, size_t size,
+                          int fetch_missing, int pe, enum mishmem_on_error on_error)
 {
     /* No instance and bad PEs read as for RMA. */
     if (!inst || (unsigned)pe >= (unsigned)inst->n_pes)
@@ -24,4 +24,19 @@ int mishmem_amo_check_slow(struct mishmem_instance *inst, const char *call, cons
         mishmem_fatal("%s", message);
     MISHMEM_ERROR("%s", message);
     return ACLSHMEM_INVALID_PARAM;
+}
+
+int mishmem_amo_slow(struct mishmem_instance *inst, const char *call, enum mishmem_amo_op op, const void *target,
+                     size_t size, const void *operand, const void *cond, void *fetched, int pe,
+                     enum mishmem_on_error on_error)
+{
+    int fetch_missing = op != MISHMEM_AMO_SET && fetched == NULL;
+    int valid = inst != NULL && (unsigned)pe < (unsigned)inst->n_pes && ((uintptr_t)target & (size - 1)) == 0 &&
+                mishmem_in_heap(inst, target, size) && inst->peers[pe].segment != NULL;
+    if (!valid || fetch_missing)
+        return amo_check_slow(inst, call, target, size, fetch_missing, pe, on_error);
+    mishmem_amo_on_word(op, mishmem_translate(inst, target, pe), size, operand, cond, fetched);
+    if (op != MISHMEM_AMO_FETCH)
+        mishmem_doorbell_ring_data(inst, pe);
+    return ACLSHMEM_SUCCESS;
 }
