@@ -51,16 +51,27 @@ static struct mishmem_doorbell *my_bell(struct mishmem_instance *inst)
     return &mishmem_control_of(inst, inst->my_pe)->doorbell;
 }
 
-uint32_t mishmem_doorbell_arm(struct mishmem_instance *inst, enum mishmem_wait_kind kind)
+uint32_t mishmem_doorbell_arm(struct mishmem_instance *inst, enum mishmem_wait_kind kind,
+                              struct mishmem_doorbell_arming *arming)
 {
     struct mishmem_doorbell *bell = my_bell(inst);
     /* Read first: a wake after this makes the futex wait return at once. */
     uint32_t ticket = atomic_load_explicit(&bell->rings, memory_order_acquire);
     /* Every wake wakes all sleepers, so several threads may share the flag:
      * whoever is asleep when a writer disarms it is woken and re-arms. */
-    atomic_store_explicit(&bell->armed[kind], 1, memory_order_seq_cst);
-    if (sleepers_use_membarrier)
+    uint32_t was_armed = atomic_exchange_explicit(&bell->armed[kind], 1, memory_order_seq_cst);
+    /* Still armed, and no wake since this wait's last barrier (a wake
+     * disarms, then bumps the ticket): the flag stayed set since then, so
+     * every writer that reads it after that barrier rings, and those that
+     * read it before had their data seen by the check after it. A sleep
+     * that timed out (the 1 ms bound) then re-arms without a barrier:
+     * each barrier interrupts every CPU. A wake in progress bumps the
+     * ticket and ends the next sleep at once. */
+    int still_fenced = arming->fenced && was_armed && ticket == arming->ticket;
+    if (sleepers_use_membarrier && !still_fenced)
         membarrier(MEMBARRIER_CMD_GLOBAL_EXPEDITED);
+    arming->fenced = 1;
+    arming->ticket = ticket;
     return ticket;
 }
 

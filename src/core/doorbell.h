@@ -86,9 +86,18 @@ static inline void mishmem_doorbell_ring(struct mishmem_instance *inst, int pe)
 /* After writing sync words that any PE may wait on (a lock word). */
 void mishmem_doorbell_ring_all(struct mishmem_instance *inst);
 
+/* What one wait remembers between its sleeps: the ticket of its last
+ * barrier, so that re-arming after a sleep that nobody ended needs no new
+ * barrier. */
+struct mishmem_doorbell_arming {
+    int fenced;
+    uint32_t ticket;
+};
+
 /* The sleeper's side: arm (returns the ticket to sleep on), test the
  * condition once more, and sleep only if it is still false. */
-uint32_t mishmem_doorbell_arm(struct mishmem_instance *inst, enum mishmem_wait_kind kind);
+uint32_t mishmem_doorbell_arm(struct mishmem_instance *inst, enum mishmem_wait_kind kind,
+                              struct mishmem_doorbell_arming *arming);
 void mishmem_doorbell_sleep(struct mishmem_instance *inst, uint32_t ticket, uint64_t max_ns);
 
 #endif

@@ -26,6 +26,7 @@ struct mishmem_waiter {
     uint64_t spin_until_ns; /* end of the extended spin, 0 before it starts */
     uint64_t sleep_from_ns; /* end of the yielding, 0 before it starts */
     uint64_t next_check_ns;
+    struct mishmem_doorbell_arming arming;
 };
 
 static inline void mishmem_cpu_relax(void)
@@ -47,6 +48,7 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
     w->spin_until_ns = 0;
     w->sleep_from_ns = 0;
     w->next_check_ns = 0;
+    w->arming.fenced = 0;
 }
 
 /* Returns the number of a peer that has exited, or -1 when all are alive. */
@@ -102,7 +104,7 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
  * clash with the member in MISHMEM_WAIT_KIND_UNTIL). */
 static inline uint32_t mishmem_waiter_arm(struct mishmem_waiter *w)
 {
-    return mishmem_doorbell_arm(w->inst, w->kind);
+    return mishmem_doorbell_arm(w->inst, w->kind, &w->arming);
 }
 
 static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket)

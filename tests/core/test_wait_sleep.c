@@ -5,8 +5,14 @@
  * 1. A PE that waits 300 ms uses little CPU time: it sleeps, it does not
  *    spin or yield all along.
  * 2. Each kind of write wakes a sleeping waiter: p, putmem, put with
- *    signal, atomic add, strided put, lock release, barrier, broadcast. */
+ *    signal, atomic add, strided put, lock release, barrier, broadcast.
+ *
+ * With "rearm" (and a 400 ms bound on one sleep): a waiter whose sleeps
+ * ended by timeout re-arms without a new memory barrier; a write 1 s into
+ * the wait (after two such re-arms) must still wake it at once, not at
+ * the next timeout (1.2 s). */
 #include <shmem.h>
+#include <string.h>
 #include <time.h>
 
 #include "test_util.h"
@@ -123,10 +129,49 @@ static void idle_wait_uses_little_cpu(void)
     shmem_barrier_all();
 }
 
-int main(void)
+#define REARM_WRITE_NS 1000000000L /* 2.5 sleeps of 400 ms */
+#define REARM_BOUND_S 1.15          /* a lost wake ends at the 1.2 s timeout */
+
+static void rearmed_sleeper_wakes(void)
+{
+    int me = shmem_my_pe();
+    for (int kind = BY_P; kind <= BY_ATOMIC_ADD; kind++) {
+        flag = 0;
+        signal_word = 0;
+        shmem_barrier_all();
+        if (me == 1) {
+            pause_ns(REARM_WRITE_NS);
+            long values[4] = {7, 7, 7, 7};
+            if (kind == BY_PUT_SIGNAL)
+                shmem_long_put_signal(data, values, 4, &signal_word, 7, SHMEM_SIGNAL_SET, 0);
+            else if (kind == BY_ATOMIC_ADD)
+                shmem_long_atomic_add(&flag, 7, 0);
+            else
+                shmem_long_p(&flag, 7, 0);
+        } else if (me == 0) {
+            double start = test_now_s();
+            if (kind == BY_PUT_SIGNAL)
+                shmem_signal_wait_until(&signal_word, SHMEM_CMP_EQ, 7);
+            else
+                shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 7);
+            double waited = test_now_s() - start;
+            printf("rearm %-10s woken after %.0f ms\n", kind_names[kind], waited * 1e3);
+            CHECK(waited < REARM_BOUND_S, "%s: woken after %.3f s: the write 1 s in did not wake the waiter "
+                  "re-armed after timeouts", kind_names[kind], waited);
+        }
+        shmem_barrier_all();
+    }
+}
+
+int main(int argc, char **argv)
 {
     shmem_init();
     CHECK(shmem_n_pes() >= 2, "needs 2 PEs or more");
+    if (argc > 1 && strcmp(argv[1], "rearm") == 0) {
+        rearmed_sleeper_wakes();
+        shmem_finalize();
+        return 0;
+    }
     idle_wait_uses_little_cpu();
     flag = 0;
     shmem_barrier_all();
