@@ -11,9 +11,13 @@
 
 #include "core/doorbell.h"
 #include "core/placement.h"
-#include "instance/instance.h"
+#include "instance/registry.h"
 
 #define MISHMEM_SPINS_BEFORE_YIELD 64
+/* A yield that returns sooner than this ran nobody else: a system call
+ * alone costs about 2 us here (bench_hw), a switch to another thread 4 us
+ * and more. */
+#define MISHMEM_IDLE_YIELD_NS 3000u
 #define MISHMEM_LIVENESS_PERIOD_NS 50000000ull /* 50 ms */
 /* mishmem_wait_step's answer when the waiter should sleep now. */
 #define MISHMEM_WAIT_SLEEP (-2)
@@ -25,6 +29,7 @@ struct mishmem_waiter {
     unsigned spins;
     uint64_t spin_until_ns; /* end of the extended spin, 0 before it starts */
     uint64_t sleep_from_ns; /* end of the yielding, 0 before it starts */
+    uint64_t next_yield_ns; /* with a core per PE: spin until then between yields */
     uint64_t next_check_ns;
     struct mishmem_doorbell_arming arming;
 };
@@ -47,6 +52,7 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
     w->spins = 0;
     w->spin_until_ns = 0;
     w->sleep_from_ns = 0;
+    w->next_yield_ns = 0;
     w->next_check_ns = 0;
     w->arming.fenced = 0;
 }
@@ -71,10 +77,16 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
     }
     uint64_t now = mishmem_now_ns();
     /* With a core per PE the writer is running: keep spinning a while, a
-     * yield costs more than the wait. Oversubscribed, yield at once. */
+     * yield costs more than the wait. Longer when this is the process's
+     * only instance (nobody else here needs the core; here a yield's
+     * system call also costs the PE's next large copy its TLB, about 10 %
+     * of a 1 MiB put), shorter when several instances' threads may share
+     * the cores. Oversubscribed, yield at once. */
     if (w->inst->spin_ns) {
         if (w->spin_until_ns == 0)
-            w->spin_until_ns = now + w->inst->spin_ns;
+            w->spin_until_ns = now + (atomic_load_explicit(&mishmem_published_instances, memory_order_relaxed) == 1
+                                          ? w->inst->spin_alone_ns
+                                          : w->inst->spin_ns);
         if (now < w->spin_until_ns) {
             for (int i = 0; i < 16; i++)
                 mishmem_cpu_relax();
@@ -84,10 +96,20 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
     if (w->sleep_from_ns == 0)
         w->sleep_from_ns = now + w->inst->yield_ns;
     int sleep = now >= w->sleep_from_ns;
-    if (!sleep) {
-        if (!w->inst->spin_ns)
-            mishmem_balance(w->inst, now);
+    if (!sleep && !w->inst->spin_ns) {
+        mishmem_balance(w->inst, now);
         sched_yield();
+    } else if (!sleep && now < w->next_yield_ns) {
+        for (int i = 0; i < 16; i++)
+            mishmem_cpu_relax();
+    } else if (!sleep) {
+        /* With a core per PE, a yield that ran nobody else only cost a
+         * system call, and a PE in a loop of them slows its neighbours
+         * (an SMT sibling, the hypervisor): spin a while before the next
+         * one. When others want the CPU, yield at every step. */
+        sched_yield();
+        uint64_t after = mishmem_now_ns();
+        w->next_yield_ns = after - now < MISHMEM_IDLE_YIELD_NS ? after + w->inst->spin_ns : 0;
     }
     if (w->next_check_ns == 0)
         w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;

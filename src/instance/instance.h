@@ -138,6 +138,7 @@ struct mishmem_instance {
 
     struct mishmem_teams *teams;
     uint64_t spin_ns;               /* waits spin this long before yielding (0: yield at once) */
+    uint64_t spin_alone_ns;         /* ... or this long while it is the process's only instance */
     uint64_t yield_ns;              /* then yield this long before sleeping */
     uint64_t sleep_max_ns;          /* and sleep at most this long before looking again */
     int balance;                    /* move yielding PEs off shared CPUs (core/placement.h) */

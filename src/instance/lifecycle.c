@@ -18,6 +18,9 @@
 #define HEAP_GRANULE 4096u
 #define HEAP_MIN_ALIGN 64u
 #define WAIT_SPIN_NS 20000u
+/* A core per PE and one instance in the process: spin through a 4 MiB
+ * copy's time before the first yield (core/wait.h says why). */
+#define WAIT_SPIN_ALONE_NS 200000u
 /* How long a wait yields before it sleeps: oversubscribed, a PE that waits
  * this long is not on the critical path and should leave its core. */
 #define WAIT_YIELD_NS_OVERSUBSCRIBED 50000u
@@ -83,6 +86,7 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
     inst->op_timeout_ms = params->boot.op_timeout_ms;
     /* Spinning pays only while every PE has a core of its own. */
     inst->spin_ns = inst->n_pes <= sysconf(_SC_NPROCESSORS_ONLN) ? WAIT_SPIN_NS : 0;
+    inst->spin_alone_ns = inst->spin_ns ? WAIT_SPIN_ALONE_NS : 0;
     inst->yield_ns = env_us_as_ns(MISHMEM_ENV_MISHMEM_WAIT_SLEEP_US,
                                   inst->spin_ns ? WAIT_YIELD_NS_DEDICATED : WAIT_YIELD_NS_OVERSUBSCRIBED);
     inst->sleep_max_ns = env_us_as_ns(MISHMEM_ENV_MISHMEM_WAIT_SLEEP_MAX_US, MISHMEM_SLEEP_MAX_NS);

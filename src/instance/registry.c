@@ -7,6 +7,7 @@
 
 struct mishmem_instance *_Atomic mishmem_slots[ACLSHMEM_MAX_INSTANCES];
 struct mishmem_instance *_Atomic mishmem_process_current;
+_Atomic int mishmem_published_instances;
 _Thread_local uint16_t mishmem_thread_override __attribute__((tls_model("initial-exec")));
 
 static pthread_mutex_t registry_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -45,6 +46,7 @@ void mishmem_registry_publish(struct mishmem_instance *inst)
 {
     mishmem_registry_lock();
     atomic_store_explicit(&mishmem_slots[inst->id], inst, memory_order_release);
+    atomic_fetch_add_explicit(&mishmem_published_instances, 1, memory_order_relaxed);
     /* The first instance of a process becomes current, so a single-instance
      * program needs no ctx_set; later ones never switch the caller. */
     if (atomic_load_explicit(&mishmem_process_current, memory_order_relaxed) == NULL)
@@ -55,7 +57,9 @@ void mishmem_registry_publish(struct mishmem_instance *inst)
 void mishmem_registry_release_slot(uint64_t id)
 {
     mishmem_registry_lock();
-    atomic_store_explicit(&mishmem_slots[id], NULL, memory_order_release);
+    struct mishmem_instance *was = atomic_exchange_explicit(&mishmem_slots[id], NULL, memory_order_acq_rel);
+    if (was != NULL && was != MISHMEM_SLOT_BUILDING)
+        atomic_fetch_sub_explicit(&mishmem_published_instances, 1, memory_order_relaxed);
     mishmem_registry_unlock();
 }
 

@@ -13,6 +13,9 @@
 
 extern struct mishmem_instance *_Atomic mishmem_slots[ACLSHMEM_MAX_INSTANCES];
 extern struct mishmem_instance *_Atomic mishmem_process_current;
+/* Instances published and not yet released in this process. */
+extern _Atomic int mishmem_published_instances;
+
 /* id + 1 of this thread's override, 0 when none. Read by every call:
  * initial-exec, so that reading it is one load, not a __tls_get_addr
  * call (the library is loaded with the program, or with the few bytes of
