@@ -43,6 +43,7 @@ void mishmem_balance_slow(struct mishmem_instance *inst, uint64_t now)
         if (cpu == mine && pe > highest_here)
             highest_here = pe;
     }
+    atomic_store_explicit(&inst->alone_on_cpu, awake[mine] <= 1, memory_order_relaxed);
     /* Of the PEs that share a CPU, only the highest-numbered moves, so two
      * never leave at once (partners, or the PEs of a crowded CPU). */
     if (awake[mine] < 2 || highest_here != inst->my_pe)

@@ -8,7 +8,9 @@
  * least two fewer, moves there (pins itself to it, then restores its
  * affinity mask: the kernel leaves it where it is). The kernel alone
  * leaves 3 + 1 or 4 + 0 of 4 PEs on 2 CPUs for long stretches, which
- * doubles a barrier. MISHMEM_BALANCE=0 turns this off. */
+ * doubles a barrier. The same look tells whether the PE is alone on its
+ * CPU (core/wait.h then spins instead of yielding). MISHMEM_BALANCE=0
+ * turns this off. */
 #ifndef MISHMEM_CORE_PLACEMENT_H
 #define MISHMEM_CORE_PLACEMENT_H
 

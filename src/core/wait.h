@@ -18,6 +18,9 @@
  * alone costs about 2 us here (bench_hw), a switch to another thread 4 us
  * and more. */
 #define MISHMEM_IDLE_YIELD_NS 3000u
+/* PEs outnumber cores, but no other awake PE shares this one's CPU: spin
+ * this long before yielding (a 1 MiB copy's time). */
+#define MISHMEM_SPIN_ALONE_ON_CPU_NS 50000u
 #define MISHMEM_LIVENESS_PERIOD_NS 50000000ull /* 50 ms */
 /* mishmem_wait_step's answer when the waiter should sleep now. */
 #define MISHMEM_WAIT_SLEEP (-2)
@@ -68,6 +71,22 @@ _Noreturn void mishmem_peer_died(struct mishmem_waiter *w, int dead_pe);
  * (MISHMEM_WAIT_UNTIL does), or the number of a dead peer: the caller must
  * then test its condition once more (the peer may have written before
  * exiting) and call mishmem_peer_died if it is still false. */
+/* How long a wait spins before it yields. With a core per PE the writer
+ * is running: a while, since a yield costs more than the wait; longer when
+ * this is the process's only instance (nobody else here needs the core;
+ * here a yield's system call also costs the PE's next large copy its TLB,
+ * about 10 % of a 1 MiB put), shorter when several instances' threads may
+ * share the cores. Oversubscribed: not at all, unless this PE was the only
+ * awake one on its CPU at the last look (core/placement.h), so that
+ * spinning keeps nobody of its instance from running. */
+static inline uint64_t mishmem_wait_spin_ns(struct mishmem_instance *inst)
+{
+    if (inst->spin_ns)
+        return atomic_load_explicit(&mishmem_published_instances, memory_order_relaxed) == 1 ? inst->spin_alone_ns
+                                                                                               : inst->spin_ns;
+    return atomic_load_explicit(&inst->alone_on_cpu, memory_order_relaxed) ? MISHMEM_SPIN_ALONE_ON_CPU_NS : 0;
+}
+
 static inline int mishmem_wait_step(struct mishmem_waiter *w)
 {
     if (w->spins < MISHMEM_SPINS_BEFORE_YIELD) {
@@ -76,22 +95,14 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
         return -1;
     }
     uint64_t now = mishmem_now_ns();
-    /* With a core per PE the writer is running: keep spinning a while, a
-     * yield costs more than the wait. Longer when this is the process's
-     * only instance (nobody else here needs the core; here a yield's
-     * system call also costs the PE's next large copy its TLB, about 10 %
-     * of a 1 MiB put), shorter when several instances' threads may share
-     * the cores. Oversubscribed, yield at once. */
-    if (w->inst->spin_ns) {
-        if (w->spin_until_ns == 0)
-            w->spin_until_ns = now + (atomic_load_explicit(&mishmem_published_instances, memory_order_relaxed) == 1
-                                          ? w->inst->spin_alone_ns
-                                          : w->inst->spin_ns);
-        if (now < w->spin_until_ns) {
-            for (int i = 0; i < 16; i++)
-                mishmem_cpu_relax();
-            return -1;
-        }
+    if (w->spin_until_ns == 0)
+        w->spin_until_ns = now + mishmem_wait_spin_ns(w->inst);
+    if (now < w->spin_until_ns) {
+        if (!w->inst->spin_ns)
+            mishmem_balance(w->inst, now); /* keeps "alone on its CPU" fresh */
+        for (int i = 0; i < 16; i++)
+            mishmem_cpu_relax();
+        return -1;
     }
     if (w->sleep_from_ns == 0)
         w->sleep_from_ns = now + w->inst->yield_ns;

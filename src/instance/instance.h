@@ -143,6 +143,7 @@ struct mishmem_instance {
     uint64_t sleep_max_ns;          /* and sleep at most this long before looking again */
     int balance;                    /* move yielding PEs off shared CPUs (core/placement.h) */
     _Atomic uint64_t next_balance_ns;
+    _Atomic int alone_on_cpu;       /* at the last look, no other awake PE of this instance shared our CPU */
     uint32_t op_timeout_ms;
     struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
 };
