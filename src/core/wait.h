@@ -66,11 +66,6 @@ uint64_t mishmem_now_ns(void);
 /* Ends the process with a message naming the dead peer and the operation. */
 _Noreturn void mishmem_peer_died(struct mishmem_waiter *w, int dead_pe);
 
-/* One step of a wait loop whose condition was just found false.
- * Returns -1 normally, MISHMEM_WAIT_SLEEP when the caller should sleep
- * (MISHMEM_WAIT_UNTIL does), or the number of a dead peer: the caller must
- * then test its condition once more (the peer may have written before
- * exiting) and call mishmem_peer_died if it is still false. */
 /* How long a wait spins before it yields. With a core per PE the writer
  * is running: a while, since a yield costs more than the wait; longer when
  * this is the process's only instance (nobody else here needs the core;
@@ -87,6 +82,11 @@ static inline uint64_t mishmem_wait_spin_ns(struct mishmem_instance *inst)
     return atomic_load_explicit(&inst->alone_on_cpu, memory_order_relaxed) ? MISHMEM_SPIN_ALONE_ON_CPU_NS : 0;
 }
 
+/* One step of a wait loop whose condition was just found false.
+ * Returns -1 normally, MISHMEM_WAIT_SLEEP when the caller should sleep
+ * (MISHMEM_WAIT_UNTIL does), or the number of a dead peer: the caller must
+ * then test its condition once more (the peer may have written before
+ * exiting) and call mishmem_peer_died if it is still false. */
 static inline int mishmem_wait_step(struct mishmem_waiter *w)
 {
     if (w->spins < MISHMEM_SPINS_BEFORE_YIELD) {
