@@ -86,7 +86,7 @@ int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, cons
         return mishmem_rma_report(on_error, ACLSHMEM_NOT_SUPPORTED, message);
     }
     /* SHMEM_DEBUG: memcpy between overlapping bytes is undefined. */
-    if (mishmem_rma_debug && ranges_overlap(mishmem_translate(inst, remote, pe), local, len)) {
+    if (mishmem_rma_debug_on() && ranges_overlap(mishmem_translate(inst, remote, pe), local, len)) {
         snprintf(message, sizeof message, "%s: the local buffer %p and the target bytes of address %p "
                  "on PE %d overlap (%zu bytes; SHMEM_DEBUG check)", call, local, remote, pe, len);
         return mishmem_rma_report(on_error, ACLSHMEM_INVALID_PARAM, message);
@@ -130,7 +130,7 @@ int mishmem_strided_check_slow(struct mishmem_instance *inst, const char *call, 
     /* SHMEM_DEBUG: elements copied between overlapping extents may clobber
      * each other (a put or get with the calling PE as target). */
     uintptr_t target_lo = (uintptr_t)mishmem_translate(inst, (const void *)remote_lo, pe);
-    if (mishmem_rma_debug && target_lo < local_lo + local_len && local_lo < target_lo + remote_len) {
+    if (mishmem_rma_debug_on() && target_lo < local_lo + local_len && local_lo < target_lo + remote_len) {
         snprintf(message, sizeof message, "%s: the local elements [%p, %p) and the target elements of "
                  "address %p on PE %d overlap (SHMEM_DEBUG check)", call, (void *)local_lo,
                  (void *)(local_lo + local_len), remote, pe);
