@@ -37,9 +37,8 @@ typedef uint64_t __attribute__((may_alias)) mishmem_amo_word64;
  * Sequentially consistent, so an AMO also orders the caller's earlier puts
  * for a peer that observes it. */
 #define MISHMEM_DEFINE_AMO_APPLY(BITS)                                                                \
-    static inline __attribute__((always_inline)) uint##BITS##_t mishmem_amo_apply##BITS(enum mishmem_amo_op op,                      \
-                                                         mishmem_amo_word##BITS *word,                \
-                                                         uint##BITS##_t operand, uint##BITS##_t cond) \
+    static inline __attribute__((always_inline)) uint##BITS##_t mishmem_amo_apply##BITS(                \
+        enum mishmem_amo_op op, mishmem_amo_word##BITS *word, uint##BITS##_t operand, uint##BITS##_t cond) \
     {                                                                                                 \
         switch (op) {                                                                                 \
         case MISHMEM_AMO_FETCH:                                                                       \
@@ -71,8 +70,9 @@ MISHMEM_DEFINE_AMO_APPLY(64)
 /* op on the size-byte word at `word` (size 4 or 8); operand, cond and
  * fetched are that many bytes each, and NULL when the op has none. Inlined
  * with constant op and size, the copies vanish and one instruction remains. */
-static inline __attribute__((always_inline)) void mishmem_amo_on_word(enum mishmem_amo_op op, void *word, size_t size, const void *operand,
-                                       const void *cond, void *fetched)
+static inline __attribute__((always_inline)) void mishmem_amo_on_word(enum mishmem_amo_op op, void *word,
+                                                                      size_t size, const void *operand,
+                                                                      const void *cond, void *fetched)
 {
     if (size == 4) {
         uint32_t value = 0, expected = 0, old;
@@ -124,9 +124,10 @@ __attribute__((cold)) int mishmem_amo_slow(struct mishmem_instance *inst, const 
  * and every other path is one call to a cold function (a call and a
  * switch, or registers saved for rare paths, would cost half again the
  * atomic itself). */
-static inline __attribute__((always_inline)) int mishmem_amo(struct mishmem_instance *inst, const char *call, enum mishmem_amo_op op,
-                              const void *target, size_t size, const void *operand, const void *cond,
-                              void *fetched, int pe, enum mishmem_on_error on_error)
+static inline __attribute__((always_inline)) int mishmem_amo(struct mishmem_instance *inst, const char *call,
+                                                             enum mishmem_amo_op op, const void *target, size_t size,
+                                                             const void *operand, const void *cond, void *fetched,
+                                                             int pe, enum mishmem_on_error on_error)
 {
     void *word = mishmem_amo_heap_word(inst, target, size, pe);
     if (__builtin_expect(word == NULL || (op != MISHMEM_AMO_SET && fetched == NULL), 0))

@@ -157,7 +157,8 @@ static inline struct mishmem_control *mishmem_control_of(struct mishmem_instance
  * executable's global data in the shmem_init world) lives on `pe`.
  * NULL when addr is neither. No syscall, no lock; the static data is
  * checked only when the heap check fails. */
-static inline __attribute__((always_inline)) void *mishmem_translate(const struct mishmem_instance *inst, const void *addr, int pe)
+static inline __attribute__((always_inline)) void *mishmem_translate(const struct mishmem_instance *inst,
+                                                                     const void *addr, int pe)
 {
     uint64_t offset = (uint64_t)((const char *)addr - inst->heap_base);
     if (__builtin_expect(offset < inst->heap_size, 1))
@@ -166,7 +167,8 @@ static inline __attribute__((always_inline)) void *mishmem_translate(const struc
 }
 
 /* Whether [addr, addr + len) is symmetric: in the heap, or in static data. */
-static inline __attribute__((always_inline)) int mishmem_in_heap(const struct mishmem_instance *inst, const void *addr, uint64_t len)
+static inline __attribute__((always_inline)) int mishmem_in_heap(const struct mishmem_instance *inst,
+                                                                 const void *addr, uint64_t len)
 {
     uint64_t offset = (uint64_t)((const char *)addr - inst->heap_base);
     if (__builtin_expect(offset < inst->heap_size && len <= inst->heap_size - offset, 1))
