@@ -3,8 +3,8 @@
 
 #include "api/face.h"
 #include "core/rma.h"
-#include "instance/lifecycle.h"
-#include "instance/world.h"
+#include "init/lifecycle.h"
+#include "init/world.h"
 #include "mishmem/openshmem.h"
 
 void shmem_init(void)

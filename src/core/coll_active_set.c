@@ -12,7 +12,7 @@
 #include "core/coll_tuning.h"
 #include "core/sync.h"
 #include "core/team_table.h"
-#include "core/wait.h"
+#include "transport/shm/wait.h"
 #include "util/log.h"
 
 static void signal_pe(struct mishmem_instance *inst, int to)

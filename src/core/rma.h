@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/doorbell.h"
+#include "transport/shm/doorbell.h"
 #include "instance/instance.h"
 
 /* How a face reports misuse: the aclshmem face logs and returns a code,

@@ -8,10 +8,10 @@
 
 #include "core/coll_flags.h"
 #include "core/coll_tuning.h"
-#include "core/doorbell.h"
+#include "transport/shm/doorbell.h"
 #include "core/sync.h"
 #include "core/team.h"
-#include "core/wait.h"
+#include "transport/shm/wait.h"
 
 static void wait_flag(struct mishmem_team *team, const char *operation, _Atomic uint64_t *flag, uint64_t epoch)
 {

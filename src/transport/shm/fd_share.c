@@ -1,4 +1,4 @@
-#include "instance/fd_share.h"
+#include "transport/shm/fd_share.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
 #ifndef MISHMEM_INSTANCE_ATTR_H
 #define MISHMEM_INSTANCE_ATTR_H
 
-#include "instance/lifecycle.h"
+#include "init/lifecycle.h"
 #include "mishmem/aclshmem.h"
 
 /* Checks attr as the seed's library does and resolves the rendezvous

@@ -1,4 +1,4 @@
-#include "instance/attr.h"
+#include "init/attr.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -1,4 +1,4 @@
-#include "instance/peers.h"
+#include "transport/shm/peers.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,7 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "instance/fd_share.h"
+#include "transport/shm/fd_share.h"
 #include "util/log.h"
 
 /* What each PE tells the others about itself. */

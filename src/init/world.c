@@ -1,12 +1,12 @@
-#include "instance/world.h"
+#include "init/world.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "instance/attr.h"
-#include "instance/lifecycle.h"
+#include "init/attr.h"
+#include "init/lifecycle.h"
 #include "instance/registry.h"
 #include "mishmem/openshmem.h"
 #include "util/env.h"

@@ -1,4 +1,4 @@
-#include "core/wait.h"
+#include "transport/shm/wait.h"
 
 #include <poll.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "core/doorbell.h"
+#include "transport/shm/doorbell.h"
 
 #include <limits.h>
 #include <linux/futex.h>

@@ -9,8 +9,8 @@
 #include <sched.h>
 #include <stdint.h>
 
-#include "core/doorbell.h"
-#include "core/placement.h"
+#include "transport/shm/doorbell.h"
+#include "transport/shm/placement.h"
 #include "instance/registry.h"
 
 #define MISHMEM_SPINS_BEFORE_YIELD 64

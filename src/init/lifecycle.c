@@ -1,17 +1,17 @@
-#include "instance/lifecycle.h"
+#include "init/lifecycle.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bootstrap/plugin.h"
-#include "core/doorbell.h"
+#include "transport/shm/doorbell.h"
 #include "core/sync.h"
 #include "core/team_table.h"
 #include "heap/allocator.h"
-#include "instance/peers.h"
+#include "transport/shm/peers.h"
 #include "instance/registry.h"
-#include "instance/static_world.h"
+#include "transport/shm/static_world.h"
 #include "util/env.h"
 #include "util/log.h"
 

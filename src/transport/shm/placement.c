@@ -1,4 +1,4 @@
-#include "core/placement.h"
+#include "transport/shm/placement.h"
 
 #include <sched.h>
 #include <string.h>
