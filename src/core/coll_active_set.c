@@ -33,7 +33,7 @@ static void await_pe(const struct mishmem_coll_group *g, int from)
 
 void mishmem_active_set_barrier(const struct mishmem_coll_group *g)
 {
-    mishmem_quiet();
+    mishmem_quiet(g->inst);
     int n = g->size;
     if (!mishmem_coll_log_depth(n)) {
         /* Small sets: one round, every member signals every other. */

@@ -21,13 +21,13 @@ static void wait_flag(struct mishmem_team *team, const char *operation, _Atomic 
 void mishmem_team_ring_members(const struct mishmem_team *team)
 {
     for (int pe = 0; pe < team->size; pe++)
-        if (pe != team->my_pe)
+        if (pe != team->my_pe && team->inst->peers[mishmem_team_world_pe(team, pe)].segment)
             mishmem_doorbell_ring(team->inst, mishmem_team_world_pe(team, pe));
 }
 
 void mishmem_team_barrier(struct mishmem_team *team, const char *operation)
 {
-    mishmem_quiet();
+    mishmem_quiet(team->inst);
     int n = team->size, me = team->my_pe;
     if (n == 1)
         return;

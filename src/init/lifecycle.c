@@ -9,7 +9,7 @@
 #include "core/sync.h"
 #include "core/team_table.h"
 #include "heap/allocator.h"
-#include "transport/shm/peers.h"
+#include "transport/select.h"
 #include "instance/registry.h"
 #include "transport/shm/static_world.h"
 #include "util/env.h"
@@ -30,7 +30,7 @@ static void release_instance(struct mishmem_instance *inst)
 {
     mishmem_teams_destroy(inst);
     mishmem_static_world_release(inst); /* before the peers' pidfds close */
-    mishmem_peers_release(inst);
+    mishmem_transports_release(inst);
     if (inst->allocator)
         mishmem_allocator_destroy(inst->allocator);
     mishmem_segment_destroy(&inst->segment);
@@ -41,7 +41,7 @@ static void release_instance(struct mishmem_instance *inst)
 
 static int build_heap(struct mishmem_instance *inst)
 {
-    int rc = mishmem_peers_attach(inst);
+    int rc = mishmem_transports_attach(inst);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     /* Every peer holds its own mapping now; the descriptor is no longer needed. */
