@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include "core/coll_portable.h"
 #include "core/coll_group.h"
 #include "core/coll_tuning.h"
 #include "core/sync.h"
@@ -33,6 +34,10 @@ static void await_pe(const struct mishmem_coll_group *g, int from)
 
 void mishmem_active_set_barrier(const struct mishmem_coll_group *g)
 {
+    if (mishmem_group_is_portable(g)) {
+        mishmem_portable_barrier(g);
+        return;
+    }
     mishmem_quiet(g->inst);
     int n = g->size;
     if (!mishmem_coll_log_depth(n)) {

@@ -6,6 +6,7 @@
  * barriers need no reset. */
 #include <stdatomic.h>
 
+#include "core/coll_portable.h"
 #include "core/coll_flags.h"
 #include "core/coll_tuning.h"
 #include "transport/shm/doorbell.h"
@@ -27,6 +28,11 @@ void mishmem_team_ring_members(const struct mishmem_team *team)
 
 void mishmem_team_barrier(struct mishmem_team *team, const char *operation)
 {
+    if (team->portable) {
+        struct mishmem_coll_group group = mishmem_group_of_team(team, operation);
+        mishmem_portable_barrier(&group);
+        return;
+    }
     mishmem_quiet(team->inst);
     int n = team->size, me = team->my_pe;
     if (n == 1)
