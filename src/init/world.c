@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bootstrap/rendezvous.h"
 #include "init/attr.h"
 #include "init/lifecycle.h"
 #include "instance/registry.h"
