@@ -1,104 +1,11 @@
 #include "init/attr.h"
 
-#include <errno.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
-#include "bootstrap/plugin.h"
-#include "bootstrap/uid.h"
+#include "bootstrap/mode.h"
 #include "instance/registry.h"
-#include "util/env.h"
 #include "util/log.h"
-
-int mishmem_parse_ip_port(const char *url, char *host, size_t host_size, long *port)
-{
-    static const char scheme[] = "tcp://";
-    if (!url || strncmp(url, scheme, sizeof scheme - 1) != 0)
-        return -1;
-    const char *rest = url + sizeof scheme - 1;
-    const char *host_start = rest, *host_end, *colon;
-    if (*rest == '[') { /* [IPv6]:PORT */
-        host_start = rest + 1;
-        host_end = strchr(host_start, ']');
-        if (!host_end || host_end[1] != ':')
-            return -1;
-        colon = host_end + 1;
-    } else {
-        colon = strrchr(rest, ':');
-        if (!colon || memchr(rest, ':', (size_t)(colon - rest)))
-            return -1; /* bare IPv6 needs brackets */
-        host_end = colon;
-    }
-    size_t host_len = (size_t)(host_end - host_start);
-    if (host_len == 0 || host_len >= host_size)
-        return -1;
-    const char *digits = colon + 1;
-    if (*digits < '0' || *digits > '9')
-        return -1;
-    char *end;
-    errno = 0;
-    long value = strtol(digits, &end, 10);
-    if (errno || *end != '\0' || value < 0 || value > 65535)
-        return -1;
-    memcpy(host, host_start, host_len);
-    host[host_len] = '\0';
-    *port = value;
-    return 0;
-}
-
-/* SHMEM_INSTANCE_PORT_RANGE=start:end -> the port of instance id. */
-static int port_from_range(uint64_t id, long *port)
-{
-    const char *range = mishmem_env_string(MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE);
-    long start, end;
-    char tail;
-    if (sscanf(range, "%ld:%ld%c", &start, &end, &tail) != 2 || start < 1 || end > 65535) {
-        MISHMEM_ERROR("SHMEM_INSTANCE_PORT_RANGE=\"%s\" is malformed: expected start:end with ports "
-                      "in 1..65535", range);
-        return ACLSHMEM_INVALID_VALUE;
-    }
-    if (end < start) {
-        MISHMEM_ERROR("SHMEM_INSTANCE_PORT_RANGE=\"%s\": end is below start", range);
-        return ACLSHMEM_INVALID_VALUE;
-    }
-    if (id > (uint64_t)(end - start)) {
-        MISHMEM_ERROR("instance %llu does not fit SHMEM_INSTANCE_PORT_RANGE=\"%s\" (%ld ports)",
-                      (unsigned long long)id, range, end - start + 1);
-        return ACLSHMEM_INVALID_VALUE;
-    }
-    *port = start + (long)id;
-    return ACLSHMEM_SUCCESS;
-}
-
-static int resolve_address(const aclshmemx_init_attr_t *attr, struct mishmem_bootstrap_config *boot)
-{
-    long port;
-    if (mishmem_parse_ip_port(attr->ip_port, boot->host, sizeof boot->host, &port) != 0) {
-        MISHMEM_ERROR("ip_port \"%s\" is malformed: expected tcp://HOST:PORT or tcp://[IPV6]:PORT",
-                      attr->ip_port ? attr->ip_port : "(null)");
-        return ACLSHMEM_INVALID_PARAM;
-    }
-    int has_range = mishmem_env_is_set(MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE);
-    if (port != 0 && has_range) {
-        MISHMEM_ERROR("ip_port \"%s\" names port %ld while SHMEM_INSTANCE_PORT_RANGE is set: use "
-                      "port 0 with the range, or unset the range", attr->ip_port, port);
-        return ACLSHMEM_INVALID_VALUE;
-    }
-    if (port == 0 && !has_range) {
-        MISHMEM_ERROR("ip_port \"%s\" has port 0, which needs SHMEM_INSTANCE_PORT_RANGE=start:end "
-                      "(port = start + instance_id)", attr->ip_port);
-        return ACLSHMEM_INVALID_VALUE;
-    }
-    if (port == 0) {
-        int rc = port_from_range(attr->instance_id, &port);
-        if (rc != ACLSHMEM_SUCCESS)
-            return rc;
-    }
-    boot->port = (uint16_t)port;
-    return ACLSHMEM_SUCCESS;
-}
 
 static int check_instance_id(uint64_t id)
 {
@@ -110,13 +17,10 @@ static int check_instance_id(uint64_t id)
     return ACLSHMEM_SUCCESS;
 }
 
-/* my_pe and n_pes as given (default, unique id) or as the communicator
- * says (MPI); local_mem_size from attr. */
+/* my_pe and n_pes as given (default, unique id) or as the mode found
+ * them (MPI: the communicator); local_mem_size from attr. */
 static int check_sizes(const aclshmemx_init_attr_t *attr, int my_pe, int n_pes)
 {
-    int rc = check_instance_id(attr->instance_id);
-    if (rc != ACLSHMEM_SUCCESS)
-        return rc;
     if (my_pe < 0 || n_pes <= 0 || n_pes > ACLSHMEM_MAX_PES) {
         MISHMEM_ERROR("my_pe %d / n_pes %d: my_pe must be >= 0 and n_pes in 1..%d", my_pe, n_pes,
                       ACLSHMEM_MAX_PES);
@@ -140,107 +44,34 @@ static uint32_t timeout_ms(uint32_t seconds)
     return ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
 }
 
-static int hex_value(char c)
+/* The mode flags name: one of the table's, else INVALID_PARAM. */
+static int select_mode(aclshmemx_bootstrap_t flags, const struct mishmem_bootstrap_mode **mode)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-static int decode_hex_secret(const char *text, uint8_t secret[MISHMEM_SECRET_BYTES])
-{
-    if (strlen(text) != 2 * MISHMEM_SECRET_BYTES)
-        return -1;
-    for (int i = 0; i < MISHMEM_SECRET_BYTES; i++) {
-        int high = hex_value(text[2 * i]), low = hex_value(text[2 * i + 1]);
-        if (high < 0 || low < 0)
-            return -1;
-        secret[i] = (uint8_t)(high << 4 | low);
-    }
-    return 0;
-}
-
-int mishmem_job_secret(uint8_t secret[MISHMEM_SECRET_BYTES])
-{
-    memset(secret, 0, MISHMEM_SECRET_BYTES);
-    if (mishmem_env_is_set(MISHMEM_ENV_MISHMEM_SECRET)) {
-        if (decode_hex_secret(mishmem_env_string(MISHMEM_ENV_MISHMEM_SECRET), secret) != 0) {
-            MISHMEM_ERROR("MISHMEM_SECRET must be 64 hex digits");
-            return ACLSHMEM_INVALID_VALUE;
-        }
+    *mode = mishmem_bootstrap_mode_for_flag((int)flags);
+    if (*mode)
         return ACLSHMEM_SUCCESS;
-    }
-    const char *text = mishmem_env_string(MISHMEM_ENV_SHMEM_BOOTSTRAP_SECRET);
-    if (text && decode_hex_secret(text, secret) != 0) {
-        size_t len = strlen(text);
-        if (len > MISHMEM_SECRET_BYTES) {
-            MISHMEM_ERROR("SHMEM_BOOTSTRAP_SECRET is longer than %d bytes (use 64 hex digits for a "
-                          "full-strength secret)", MISHMEM_SECRET_BYTES);
-            return ACLSHMEM_INVALID_VALUE;
-        }
-        memcpy(secret, text, len);
-    }
-    return ACLSHMEM_SUCCESS;
+    char names[256];
+    mishmem_bootstrap_mode_flag_names(names, sizeof names);
+    MISHMEM_ERROR("aclshmemx_init_attr: bootstrap mode %d is not one of %s", (int)flags, names);
+    return ACLSHMEM_INVALID_PARAM;
 }
 
-/* MPI mode: the plugin tells this process's rank and the communicator's
- * size; attr's my_pe / n_pes, when not negative, must agree. */
-static int mpi_members(const aclshmemx_init_attr_t *attr, struct mishmem_bootstrap_config *boot)
-{
-    int rc = check_instance_id(attr->instance_id);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_plugin_load("mpi", &boot->plugin);
-    int rank = -1, size = 0;
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = boot->plugin->query(attr->comm_args, &rank, &size);
-    if (rc != ACLSHMEM_SUCCESS)
-        return rc;
-    if ((attr->my_pe >= 0 && attr->my_pe != rank) || (attr->n_pes > 0 && attr->n_pes != size)) {
-        MISHMEM_ERROR("MPI mode: attr says PE %d of %d but the communicator says rank %d of %d (set "
-                      "my_pe and n_pes to -1 to take them from the communicator)",
-                      attr->my_pe, attr->n_pes, rank, size);
-        return ACLSHMEM_INVALID_PARAM;
-    }
-    boot->plugin_args = attr->comm_args;
-    boot->my_pe = rank;
-    boot->n_pes = size;
-    return ACLSHMEM_SUCCESS;
-}
-
-/* Where this PE rendezvouses, by mode; boot->my_pe and n_pes are set. */
-static int resolve_rendezvous(aclshmemx_bootstrap_t flags, const aclshmemx_init_attr_t *attr,
-                              struct mishmem_instance_params *out)
+/* The mode's steps around the seed's checks: who the PEs are (given, or
+ * the mode's to find), then where they meet. */
+static int configure_bootstrap(const struct mishmem_bootstrap_mode *mode, const aclshmemx_init_attr_t *attr,
+                               struct mishmem_instance_params *out)
 {
     struct mishmem_bootstrap_config *boot = &out->boot;
-    if (flags == ACLSHMEMX_INIT_WITH_MPI) {
-        snprintf(out->key.ip_port, sizeof out->key.ip_port, "mpi");
-        return ACLSHMEM_SUCCESS; /* the plugin brings its own transport */
-    }
-    if (flags == ACLSHMEMX_INIT_WITH_UNIQUEID) {
-        int live = mishmem_instance_lookup(attr->instance_id) != NULL;
-        return mishmem_uid_config(attr->comm_args, live, boot, out->key.ip_port,
-                                  sizeof out->key.ip_port);
-    }
-    int rc = resolve_address(attr, boot);
+    struct mishmem_bootstrap_source src = {.attr = attr};
+    int rc = check_instance_id(attr->instance_id);
+    if (rc == ACLSHMEM_SUCCESS && mode->members)
+        rc = mode->members(&src, boot);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_job_secret(boot->secret);
-    if (rc == ACLSHMEM_SUCCESS)
-        snprintf(out->key.ip_port, sizeof out->key.ip_port, "%s", attr->ip_port);
-    return rc;
-}
-
-static int check_mode(aclshmemx_bootstrap_t flags)
-{
-    if (flags == ACLSHMEMX_INIT_WITH_DEFAULT || flags == ACLSHMEMX_INIT_WITH_UNIQUEID ||
-        flags == ACLSHMEMX_INIT_WITH_MPI)
-        return ACLSHMEM_SUCCESS;
-    MISHMEM_ERROR("aclshmemx_init_attr: bootstrap mode %d is not one of ACLSHMEMX_INIT_WITH_DEFAULT, "
-                  "ACLSHMEMX_INIT_WITH_UNIQUEID or ACLSHMEMX_INIT_WITH_MPI", (int)flags);
-    return ACLSHMEM_INVALID_PARAM;
+        rc = check_sizes(attr, boot->my_pe, boot->n_pes);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    src.instance_live = mishmem_instance_lookup(attr->instance_id) != NULL;
+    return mode->configure(&src, boot, out->key.ip_port, sizeof out->key.ip_port);
 }
 
 int mishmem_params_from_attr(aclshmemx_bootstrap_t flags, const aclshmemx_init_attr_t *attr,
@@ -252,16 +83,14 @@ int mishmem_params_from_attr(aclshmemx_bootstrap_t flags, const aclshmemx_init_a
     }
     memset(out, 0, sizeof *out);
     struct mishmem_bootstrap_config *boot = &out->boot;
-    boot->listen_fd = -1;
+    const struct mishmem_bootstrap_mode *mode;
+    int rc = select_mode(flags, &mode);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    mishmem_bootstrap_config_init(boot, mode);
     boot->my_pe = attr->my_pe;
     boot->n_pes = attr->n_pes;
-    int rc = check_mode(flags);
-    if (rc == ACLSHMEM_SUCCESS && flags == ACLSHMEMX_INIT_WITH_MPI)
-        rc = mpi_members(attr, boot);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = check_sizes(attr, boot->my_pe, boot->n_pes);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = resolve_rendezvous(flags, attr, out);
+    rc = configure_bootstrap(mode, attr, out);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     /* An option_attr without the expected version (e.g. left uninitialised,

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bootstrap/plugin.h"
+#include "bootstrap/mode.h"
 #include "transport/shm/doorbell.h"
 #include "core/sync.h"
 #include "core/team_table.h"
@@ -51,16 +51,10 @@ static int build_heap(struct mishmem_instance *inst)
     return mishmem_teams_create(inst);
 }
 
+/* Through the mode that made params->boot (bootstrap/modes.c). */
 static int open_bootstrap(const struct mishmem_instance_params *params, struct mishmem_bootstrap **boot)
 {
-    if (params->boot.n_pes == 1) {
-        if (params->boot.listen_fd >= 0)
-            close(params->boot.listen_fd);
-        return mishmem_bootstrap_self_open(boot);
-    }
-    if (params->boot.plugin) /* MPI mode */
-        return mishmem_bootstrap_plugin_open(&params->boot, boot);
-    return mishmem_bootstrap_tcp_open(&params->boot, boot);
+    return mishmem_bootstrap_open(&params->boot, boot);
 }
 
 /* A microsecond count from the environment, else fallback_ns. */
