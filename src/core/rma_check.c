@@ -135,3 +135,45 @@ int mishmem_strided_check_slow(struct mishmem_instance *inst, const char *call, 
     }
     return ACLSHMEM_SUCCESS;
 }
+
+int mishmem_put_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source, size_t len,
+                     int pe, enum mishmem_on_error on_error, enum mishmem_completion completion)
+{
+    int rc = mishmem_rma_check_slow(inst, call, dest, source, len, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
+    rc = mishmem_remote_put(inst, pe, dest, source, len, completion);
+    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
+}
+
+int mishmem_get_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source, size_t len,
+                     int pe, enum mishmem_on_error on_error, enum mishmem_completion completion)
+{
+    int rc = mishmem_rma_check_slow(inst, call, source, dest, len, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
+    rc = mishmem_remote_get(inst, pe, dest, source, len, completion);
+    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
+}
+
+int mishmem_iput_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
+                      ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem, int pe,
+                      enum mishmem_on_error on_error)
+{
+    int rc = mishmem_strided_check_slow(inst, call, dest, dst, source, sst, nelems, elem, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
+    rc = mishmem_remote_iput(inst, pe, dest, source, dst, sst, nelems, elem);
+    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
+}
+
+int mishmem_iget_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
+                      ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem, int pe,
+                      enum mishmem_on_error on_error)
+{
+    int rc = mishmem_strided_check_slow(inst, call, source, sst, dest, dst, nelems, elem, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
+    rc = mishmem_remote_iget(inst, pe, dest, source, dst, sst, nelems, elem);
+    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
+}
