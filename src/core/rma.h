@@ -7,13 +7,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/on_error.h"
 #include "core/remote.h"
 #include "transport/shm/doorbell.h"
 #include "instance/instance.h"
-
-/* How a face reports misuse: the aclshmem face logs and returns a code,
- * the OpenSHMEM face (whose calls return void) prints and aborts. */
-enum mishmem_on_error { MISHMEM_RETURN_ERROR, MISHMEM_ABORT };
 
 /* SHMEM_DEBUG: 1 = deeper checks on every call, 0 = off, -1 = not read
  * yet (the first call takes the slow path, which reads it). */
@@ -22,9 +19,6 @@ static inline int mishmem_rma_debug_on(void)
 {
     return __atomic_load_n(&mishmem_rma_debug, __ATOMIC_RELAXED) != 0;
 }
-
-/* Reports message as the face wants; returns rc (ABORT never returns). */
-int mishmem_rma_report(enum mishmem_on_error on_error, int rc, const char *message);
 
 /* What the slow path answers for a valid access to a peer that is not
  * mapped: the caller goes through the peer's transport (core/remote.h). */
