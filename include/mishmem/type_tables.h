@@ -46,36 +46,37 @@
  *         already take this type, so C++ overloads must leave it out
  *   ap2p  typed point-to-point sync of the aclshmem face (the seed's
  *         types, with the wider ones of table 7)
+ *   seed  a type of the seed library's host type list (ACLSHMEM_TYPE_FUNC)
  *
  * Row order is the order of every single-filter list; lists that the
  * standard orders otherwise are concatenations of filters (below). */
-#define MISHMEM_TYPE_TABLE(R, P)                                                                                         \
-    R(P, float,              float,      float,              FI_FLOAT,              (1,0,0,1,0,0,0,1,1,0,1,1,1,1,0,0,1)) \
-    R(P, double,             double,     double,             FI_DOUBLE,             (1,0,0,1,0,0,0,1,1,0,1,1,1,1,0,0,0)) \
-    R(P, long double,        longdouble, long double,        FI_LONG_DOUBLE,        (1,0,0,0,0,0,0,1,1,0,1,1,1,1,0,0,0)) \
-    R(P, char,               char,       unsigned long long, MISHMEM_FI_CHAR,       (1,0,0,0,0,0,0,1,1,0,0,0,0,1,0,0,1)) \
-    R(P, signed char,        schar,      unsigned long long, FI_INT8,               (1,0,0,0,0,0,0,1,1,0,0,0,0,1,0,0,0)) \
-    R(P, short,              short,      unsigned long long, MISHMEM_FI_S(SHORT),   (1,1,0,0,0,0,0,1,1,1,1,1,0,1,0,0,1)) \
-    R(P, int,                int,        unsigned long long, MISHMEM_FI_S(INT),     (1,1,1,0,0,1,0,1,1,1,1,1,0,1,0,0,1)) \
-    R(P, long,               long,       unsigned long long, MISHMEM_FI_S(LONG),    (1,1,1,0,0,1,0,1,1,1,1,1,0,1,0,1,1)) \
-    R(P, long long,          longlong,   unsigned long long, MISHMEM_FI_S(LLONG),   (1,1,1,0,0,1,0,1,1,1,1,1,0,1,0,0,1)) \
-    R(P, unsigned char,      uchar,      unsigned long long, FI_UINT8,              (1,0,0,0,0,0,1,1,1,0,0,0,0,1,1,0,0)) \
-    R(P, unsigned short,     ushort,     unsigned long long, MISHMEM_FI_U(SHORT),   (1,1,0,0,0,0,1,1,1,0,0,0,0,1,1,0,1)) \
-    R(P, unsigned int,       uint,       unsigned long long, MISHMEM_FI_U(INT),     (1,1,1,0,1,0,1,1,1,0,0,0,0,1,1,0,1)) \
-    R(P, unsigned long,      ulong,      unsigned long long, MISHMEM_FI_U(LONG),    (1,1,1,0,1,0,1,1,1,0,0,0,0,1,1,0,1)) \
-    R(P, unsigned long long, ulonglong,  unsigned long long, MISHMEM_FI_U(LLONG),   (1,1,1,0,1,0,1,1,1,0,0,0,0,1,1,0,1)) \
-    R(P, int8_t,             int8,       unsigned long long, FI_INT8,               (1,0,0,0,0,0,1,1,1,0,0,0,0,0,1,0,1)) \
-    R(P, int16_t,            int16,      unsigned long long, FI_INT16,              (1,0,0,0,0,0,1,1,1,0,0,0,0,0,1,0,1)) \
-    R(P, int32_t,            int32,      unsigned long long, FI_INT32,              (1,1,1,0,1,0,1,1,1,0,0,0,0,0,1,0,1)) \
-    R(P, int64_t,            int64,      unsigned long long, FI_INT64,              (1,1,1,0,1,0,1,1,1,0,0,0,0,0,1,0,1)) \
-    R(P, uint8_t,            uint8,      unsigned long long, FI_UINT8,              (1,0,0,0,0,0,1,1,1,0,0,0,0,0,0,0,1)) \
-    R(P, uint16_t,           uint16,     unsigned long long, FI_UINT16,             (1,0,0,0,0,0,1,1,1,0,0,0,0,0,0,0,1)) \
-    R(P, uint32_t,           uint32,     unsigned long long, FI_UINT32,             (1,1,1,0,1,0,1,1,1,0,0,0,0,0,0,0,1)) \
-    R(P, uint64_t,           uint64,     unsigned long long, FI_UINT64,             (1,1,1,0,1,0,1,1,1,0,0,0,0,0,0,0,1)) \
-    R(P, size_t,             size,       unsigned long long, MISHMEM_FI_U(SIZE),    (1,1,1,0,0,0,1,1,1,0,0,0,0,0,0,0,1)) \
-    R(P, ptrdiff_t,          ptrdiff,    unsigned long long, MISHMEM_FI_S(PTRDIFF), (1,1,1,0,0,0,0,1,1,0,0,0,0,0,0,0,1)) \
-    R(P, double _Complex,    complexd,   double _Complex,    FI_DOUBLE_COMPLEX,     (0,0,0,0,0,0,0,0,1,0,0,1,0,1,0,0,0)) \
-    R(P, float _Complex,     complexf,   float _Complex,     FI_FLOAT_COMPLEX,      (0,0,0,0,0,0,0,0,1,0,0,1,0,1,0,0,0))
+#define MISHMEM_TYPE_TABLE(R, P)                                                                                           \
+    R(P, float,              float,      float,              FI_FLOAT,              (1,0,0,1,0,0,0,1,1,0,1,1,1,1,0,0,1,1)) \
+    R(P, double,             double,     double,             FI_DOUBLE,             (1,0,0,1,0,0,0,1,1,0,1,1,1,1,0,0,0,1)) \
+    R(P, long double,        longdouble, long double,        FI_LONG_DOUBLE,        (1,0,0,0,0,0,0,1,1,0,1,1,1,1,0,0,0,0)) \
+    R(P, char,               char,       unsigned long long, MISHMEM_FI_CHAR,       (1,0,0,0,0,0,0,1,1,0,0,0,0,1,0,0,1,1)) \
+    R(P, signed char,        schar,      unsigned long long, FI_INT8,               (1,0,0,0,0,0,0,1,1,0,0,0,0,1,0,0,0,0)) \
+    R(P, short,              short,      unsigned long long, MISHMEM_FI_S(SHORT),   (1,1,0,0,0,0,0,1,1,1,1,1,0,1,0,0,1,0)) \
+    R(P, int,                int,        unsigned long long, MISHMEM_FI_S(INT),     (1,1,1,0,0,1,0,1,1,1,1,1,0,1,0,0,1,0)) \
+    R(P, long,               long,       unsigned long long, MISHMEM_FI_S(LONG),    (1,1,1,0,0,1,0,1,1,1,1,1,0,1,0,1,1,0)) \
+    R(P, long long,          longlong,   unsigned long long, MISHMEM_FI_S(LLONG),   (1,1,1,0,0,1,0,1,1,1,1,1,0,1,0,0,1,0)) \
+    R(P, unsigned char,      uchar,      unsigned long long, FI_UINT8,              (1,0,0,0,0,0,1,1,1,0,0,0,0,1,1,0,0,0)) \
+    R(P, unsigned short,     ushort,     unsigned long long, MISHMEM_FI_U(SHORT),   (1,1,0,0,0,0,1,1,1,0,0,0,0,1,1,0,1,0)) \
+    R(P, unsigned int,       uint,       unsigned long long, MISHMEM_FI_U(INT),     (1,1,1,0,1,0,1,1,1,0,0,0,0,1,1,0,1,0)) \
+    R(P, unsigned long,      ulong,      unsigned long long, MISHMEM_FI_U(LONG),    (1,1,1,0,1,0,1,1,1,0,0,0,0,1,1,0,1,0)) \
+    R(P, unsigned long long, ulonglong,  unsigned long long, MISHMEM_FI_U(LLONG),   (1,1,1,0,1,0,1,1,1,0,0,0,0,1,1,0,1,0)) \
+    R(P, int8_t,             int8,       unsigned long long, FI_INT8,               (1,0,0,0,0,0,1,1,1,0,0,0,0,0,1,0,1,1)) \
+    R(P, int16_t,            int16,      unsigned long long, FI_INT16,              (1,0,0,0,0,0,1,1,1,0,0,0,0,0,1,0,1,1)) \
+    R(P, int32_t,            int32,      unsigned long long, FI_INT32,              (1,1,1,0,1,0,1,1,1,0,0,0,0,0,1,0,1,1)) \
+    R(P, int64_t,            int64,      unsigned long long, FI_INT64,              (1,1,1,0,1,0,1,1,1,0,0,0,0,0,1,0,1,1)) \
+    R(P, uint8_t,            uint8,      unsigned long long, FI_UINT8,              (1,0,0,0,0,0,1,1,1,0,0,0,0,0,0,0,1,1)) \
+    R(P, uint16_t,           uint16,     unsigned long long, FI_UINT16,             (1,0,0,0,0,0,1,1,1,0,0,0,0,0,0,0,1,1)) \
+    R(P, uint32_t,           uint32,     unsigned long long, FI_UINT32,             (1,1,1,0,1,0,1,1,1,0,0,0,0,0,0,0,1,1)) \
+    R(P, uint64_t,           uint64,     unsigned long long, FI_UINT64,             (1,1,1,0,1,0,1,1,1,0,0,0,0,0,0,0,1,1)) \
+    R(P, size_t,             size,       unsigned long long, MISHMEM_FI_U(SIZE),    (1,1,1,0,0,0,1,1,1,0,0,0,0,0,0,0,1,0)) \
+    R(P, ptrdiff_t,          ptrdiff,    unsigned long long, MISHMEM_FI_S(PTRDIFF), (1,1,1,0,0,0,0,1,1,0,0,0,0,0,0,0,1,0)) \
+    R(P, double _Complex,    complexd,   double _Complex,    FI_DOUBLE_COMPLEX,     (0,0,0,0,0,0,0,0,1,0,0,1,0,1,0,0,0,0)) \
+    R(P, float _Complex,     complexf,   float _Complex,     FI_FLOAT_COMPLEX,      (0,0,0,0,0,0,0,0,1,0,0,1,0,1,0,0,0,0))
 
 /* Positions of the flags in a row's (flags). */
 #define MISHMEM_COL_rma 0
@@ -95,6 +96,7 @@
 #define MISHMEM_COL_genb 14
 #define MISHMEM_COL_l13 15
 #define MISHMEM_COL_ap2p 16
+#define MISHMEM_COL_seed 17
 
 /* ---- ABI-dependent fabric datatypes (tokens only; no libfabric here) --
  * MISHMEM_FI_S(K) / MISHMEM_FI_U(K): the signed / unsigned integer
@@ -170,7 +172,10 @@
 #define MISHMEM_TT_AND_11 1
 #define MISHMEM_TT_AND3(a, b, c) MISHMEM_TT_AND(MISHMEM_TT_AND(a, b), c)
 
-#define MISHMEM_TT_ARG_0(a, ...) a
+/* MISHMEM_TT_ARG_i(list): element i. The last step keeps "..." non-empty,
+ * which pedantic C and C++11 require. */
+#define MISHMEM_TT_ARG_0(...) MISHMEM_TT_HEAD(__VA_ARGS__, ~)
+#define MISHMEM_TT_HEAD(a, ...) a
 #define MISHMEM_TT_ARG_1(a, ...) MISHMEM_TT_ARG_0(__VA_ARGS__)
 #define MISHMEM_TT_ARG_2(a, ...) MISHMEM_TT_ARG_1(__VA_ARGS__)
 #define MISHMEM_TT_ARG_3(a, ...) MISHMEM_TT_ARG_2(__VA_ARGS__)
@@ -187,6 +192,7 @@
 #define MISHMEM_TT_ARG_14(a, ...) MISHMEM_TT_ARG_13(__VA_ARGS__)
 #define MISHMEM_TT_ARG_15(a, ...) MISHMEM_TT_ARG_14(__VA_ARGS__)
 #define MISHMEM_TT_ARG_16(a, ...) MISHMEM_TT_ARG_15(__VA_ARGS__)
+#define MISHMEM_TT_ARG_17(a, ...) MISHMEM_TT_ARG_16(__VA_ARGS__)
 
 /* MISHMEM_FLAG(column name, (flags)): that column's 0 or 1. */
 #define MISHMEM_FLAG(col, F) MISHMEM_FLAG_(MISHMEM_COL_##col, MISHMEM_TT_UNPAREN F)
@@ -229,6 +235,7 @@
 #define MISHMEM_TT_RMA(F) MISHMEM_FLAG(rma, F)
 #define MISHMEM_TT_P2P(F) MISHMEM_FLAG(p2p, F)
 #define MISHMEM_TT_ACL_P2P(F) MISHMEM_FLAG(ap2p, F)
+#define MISHMEM_TT_ACL_WAIT(F) MISHMEM_TT_AND(MISHMEM_FLAG(ap2p, F), MISHMEM_FLAG(seed, F))
 #define MISHMEM_TT_AMO(F) MISHMEM_FLAG(amo, F)
 #define MISHMEM_TT_AMOX(F) MISHMEM_FLAG(amox, F)
 #define MISHMEM_TT_AMOB(F) MISHMEM_FLAG(amob, F)
@@ -269,6 +276,8 @@
 /* Typed point-to-point synchronization of the aclshmem face: the seed's
  * types (char, float, int8, ...) and those of table 7. */
 #define MISHMEM_ACL_P2P_SYNC_TYPES(X) MISHMEM_TYPES_WHERE(MISHMEM_TT_ACL_P2P, MISHMEM_W1_TN, X, ~)
+/* ... of those, the seed's types, which also have the deprecated _wait. */
+#define MISHMEM_ACL_WAIT_TYPES(X) MISHMEM_TYPES_WHERE(MISHMEM_TT_ACL_WAIT, MISHMEM_W1_TN, X, ~)
 
 /* Sized RMA forms: X(bits) */
 #define MISHMEM_SIZED_RMA(X) X(8) X(16) X(32) X(64) X(128)
