@@ -170,9 +170,11 @@ int aclshmemx_putmem_signal_nbi(void *dest, const void *source, size_t nbytes, u
 int aclshmemx_signal_op(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
 uint64_t aclshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
 
+/* For the types of the seed (char, float, int8, ...) and those of
+ * OpenSHMEM's table 7 (MISHMEM_ACL_P2P_SYNC_TYPES). */
 #define MISHMEM_DECLARE_ACL_WAIT(T, N)                                     \
     int aclshmem_##N##_wait_until(T *ivar, int cmp, T cmp_value);
-MISHMEM_P2P_SYNC_TYPES(MISHMEM_DECLARE_ACL_WAIT)
+MISHMEM_ACL_P2P_SYNC_TYPES(MISHMEM_DECLARE_ACL_WAIT)
 #undef MISHMEM_DECLARE_ACL_WAIT
 
 #ifdef __cplusplus
