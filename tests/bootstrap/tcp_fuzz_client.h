@@ -1,6 +1,7 @@
 /* A hostile client for the rendezvous: floods of silent connections,
- * random bytes, truncated and oversized frames, wrong magic, types and
- * secrets. Used by test_tcp_fuzz while a real group forms. */
+ * random bytes, truncated and oversized frames, wrong magic, types,
+ * versions and proofs, garbage after PE 0's challenge. Used by
+ * test_tcp_fuzz while a real group forms. */
 #ifndef MISHMEM_TESTS_TCP_FUZZ_CLIENT_H
 #define MISHMEM_TESTS_TCP_FUZZ_CLIENT_H
 
@@ -9,7 +10,10 @@
 struct fuzz_stats {
     int connections;  /* made */
     int refused;      /* connects that failed: PE 0 stopped listening */
-    int rejects;      /* REJECT frames received for complete bad HELLOs */
+    int frames;       /* hostile frames (or bursts of garbage) sent */
+    int challenges;   /* CHALLENGEs received for complete HELLOs */
+    int rejects;      /* REJECT frames received for complete bad AUTHs or HELLOs */
+    int leaks;        /* REJECTs that said more than the reason: must stay 0 */
     int accepts;      /* ACCEPT frames received: must stay 0 */
 };
 

@@ -1,8 +1,10 @@
 /* A hostile client attacks PE 0 while a real 4-PE group forms: first a
- * flood of silent connections (PE 0 must keep at most 64 unidentified
- * ones and close the rest at once), then a few hundred connections of
- * garbage, truncated and oversized frames, wrong magic, types and
- * secrets. The real group must still open and allgather correctly, PE 0
+ * flood of silent connections (PE 0 keeps MISHMEM_TCP_MAX_PENDING
+ * unidentified ones and gives the oldest silent ones' slots to newcomers),
+ * then a few hundred connections of garbage, truncated and oversized
+ * frames, wrong magic, types, versions and proofs, garbage after the
+ * challenge. The real group must still open and allgather correctly,
+ * nothing may be accepted, no REJECT may say more than "refused", PE 0
  * must neither crash nor grow, and no PE may leak fds. */
 #include <netinet/in.h>
 #include <poll.h>
@@ -15,7 +17,7 @@
 #include "tcp_fuzz_client.h"
 #include "tcp_test_harness.h"
 
-#define FLOOD 80
+#define FLOOD (MISHMEM_TCP_MAX_PENDING + 16)
 #define HOSTILE 300
 #define RSS_GROWTH_LIMIT_KB (16 * 1024)
 
@@ -59,15 +61,16 @@ static int fuzzer_body(const struct th_group *g, int pe, void *arg)
     (void)ignored;
     struct fuzz_stats stats;
     fuzz_hostile(g->host, g->port, HOSTILE, plan->seed, &stats);
-    printf("    %d hostile connections (seed %llu): %d REJECTs, %d ACCEPTs, %d refused connects\n",
-           stats.connections, (unsigned long long)plan->seed, stats.rejects, stats.accepts,
-           stats.refused);
+    printf("    %d hostile connections, %d hostile frames (seed %llu): %d CHALLENGEs, %d REJECTs "
+           "(%d saying more than the reason), %d ACCEPTs, %d refused connects\n",
+           stats.connections, stats.frames, (unsigned long long)plan->seed, stats.challenges,
+           stats.rejects, stats.leaks, stats.accepts, stats.refused);
     /* Silent and half-HELLO connections must be dropped after the hello window. */
     int expired = fuzz_silent_flood(g->host, g->port, 8, MISHMEM_TCP_HELLO_WINDOW_MS + 700, 1);
     printf("    8 silent or half-HELLO connections: PE 0 closed %d after its hello window\n",
            expired);
     int ok = closed >= excess && closed <= excess + 8 && stats.accepts == 0 && stats.refused == 0 &&
-             stats.rejects > 0 && expired == 8;
+             stats.rejects > 0 && stats.leaks == 0 && expired == 8;
     return ok ? 0 : TH_EXIT_CHECK;
 }
 
