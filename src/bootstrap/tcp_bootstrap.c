@@ -163,11 +163,21 @@ static int rendezvous(struct mishmem_tcp_bootstrap *tb, const struct mishmem_boo
     return rc;
 }
 
-/* A secret needs HMAC-SHA256. */
+/* A secret needs HMAC-SHA256; without one, PE 0 says once that anybody
+ * who can reach it may join. */
 static int check_authentication(const struct mishmem_bootstrap_config *c)
 {
-    if (c->n_pes == 1 || !mishmem_tcp_secret_is_set(c->secret))
+    if (c->n_pes == 1)
         return ACLSHMEM_SUCCESS;
+    if (!mishmem_tcp_secret_is_set(c->secret)) {
+        if (c->my_pe == 0)
+            MISHMEM_WARN("bootstrap tcp: instance %llu is unauthenticated: it has no job secret, "
+                         "so any process that reaches its rendezvous may join as a PE; set "
+                         "SHMEM_BOOTSTRAP_SECRET (64 hex digits, the same on every PE) to "
+                         "authenticate it (mishmemrun sets a secret itself)",
+                         (unsigned long long)c->instance_id);
+        return ACLSHMEM_SUCCESS;
+    }
     char why[240];
     if (mishmem_tcp_crypto_available(why, sizeof why))
         return ACLSHMEM_SUCCESS;

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "bootstrap/tcp_auth.h"
+
 static enum mishmem_tcp_verdict verdict(enum mishmem_tcp_verdict v, uint32_t reason,
                                         struct mishmem_tcp_refusal *why)
 {
@@ -23,9 +25,11 @@ enum mishmem_tcp_verdict mishmem_tcp_check_claim(const struct mishmem_tcp_claim 
 
     if (claim->instance_id != config->instance_id)
         return verdict(MISHMEM_TCP_VERDICT_REFUSE, MISHMEM_TCP_REASON_INSTANCE, why);
-    /* The sender proved our secret: it is one of our PEs, and a PE that
-     * disagrees about the job's shape dooms the whole job. */
-    enum mishmem_tcp_verdict shape = MISHMEM_TCP_VERDICT_FATAL;
+    /* With a secret, the sender is one of our PEs, and a PE that disagrees
+     * about the job's shape dooms the whole job. */
+    enum mishmem_tcp_verdict shape = mishmem_tcp_secret_is_set(config->secret)
+                                         ? MISHMEM_TCP_VERDICT_FATAL
+                                         : MISHMEM_TCP_VERDICT_REFUSE;
     if (claim->n_pes != (uint32_t)config->n_pes)
         return verdict(shape, MISHMEM_TCP_REASON_N_PES, why);
     if (claim->pe < 1 || claim->pe >= (uint32_t)config->n_pes)

@@ -13,8 +13,9 @@ enum mishmem_tcp_verdict {
 };
 
 /* Checks in order: instance id, n_pes, PE range, PE already connected
- * (client_fds[pe] >= 0); a disagreement about n_pes or an impossible PE
- * number is FATAL. Fills why unless ACCEPT. */
+ * (client_fds[pe] >= 0). A disagreement about n_pes or an impossible PE
+ * number is FATAL only when the job has a secret: without one, anybody
+ * could send it, so it fails the newcomer alone. Fills why unless ACCEPT. */
 enum mishmem_tcp_verdict mishmem_tcp_check_claim(const struct mishmem_tcp_claim *claim,
                                                  const struct mishmem_bootstrap_config *config,
                                                  const int *client_fds,

@@ -194,6 +194,7 @@ int main(void)
     int ok = header_layout();
     ok &= round_trips();
     ok &= check_order(1);
+    ok &= check_order(0);
     ok &= crypto_vectors();
     ok &= proofs_and_tags();
     ok &= zero_secret_compared();
