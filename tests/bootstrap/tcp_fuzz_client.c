@@ -283,16 +283,25 @@ static int closed_by_peer(int fd)
 
 int fuzz_silent_flood(const char *host, uint16_t port, int count, int wait_ms, int half_hello)
 {
+    return fuzz_silent_flood_timed(host, port, count, wait_ms, half_hello, NULL);
+}
+
+int fuzz_silent_flood_timed(const char *host, uint16_t port, int count, int wait_ms,
+                            int half_hello, int *connect_ms)
+{
     int *fds = calloc((size_t)count, sizeof *fds);
     if (!fds)
         return -1;
     uint8_t buf[MISHMEM_TCP_HEADER_BYTES];
     header(buf, MISHMEM_TCP_MAGIC, MISHMEM_TCP_HELLO, 0, 0, MISHMEM_TCP_HELLO_BYTES);
+    int64_t start = th_now_ms();
     for (int i = 0; i < count; i++) {
         fds[i] = th_connect(host, port, 1000);
         if (fds[i] >= 0 && half_hello && i % 2)
             put_all(fds[i], buf, sizeof buf);
     }
+    if (connect_ms)
+        *connect_ms = (int)(th_now_ms() - start);
     th_sleep_ms(wait_ms);
     int closed = 0;
     for (int i = 0; i < count; i++) {

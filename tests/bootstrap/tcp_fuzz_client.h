@@ -21,6 +21,9 @@ struct fuzz_stats {
  * every second one sends only a HELLO header), waits wait_ms, and returns how many
  * PE 0 has closed by then; closes the rest. */
 int fuzz_silent_flood(const char *host, uint16_t port, int count, int wait_ms, int half_hello);
+/* The same, also telling how long opening them took (*connect_ms). */
+int fuzz_silent_flood_timed(const char *host, uint16_t port, int count, int wait_ms,
+                            int half_hello, int *connect_ms);
 
 /* Throws `count` hostile connections of every kind at host:port. */
 void fuzz_hostile(const char *host, uint16_t port, int count, uint64_t seed,

@@ -19,8 +19,9 @@
 #define TH_EXIT_TIMEOUT 17   /* th_exit_for_rc(ACLSHMEM_TIMEOUT_ERROR) */
 #define TH_EXIT_KILLED 254   /* did not finish in time, or died of a signal */
 
-/* Every child also arms an alarm, so nothing outlives a broken test. */
-#define TH_CHILD_ALARM_S 25
+/* Every child also arms an alarm (seconds), so nothing outlives a broken
+ * test; a long test may raise it before spawning. */
+extern int th_child_alarm_s;
 
 struct th_group {
     char host[64];
