@@ -67,9 +67,11 @@ static int not_our_server(struct attempt *a, const char *who, const char *hint)
     return ACLSHMEM_BOOTSTRAP_ERROR;
 }
 
-/* A REJECT or ABORT after our HELLO or AUTH: the reason, checked against
- * the session's tag unless it is one a stranger may be sent (REFUSED,
- * VERSION), which carry nothing to trust. */
+/* A REJECT or ABORT after our HELLO (session NULL) or our AUTH: the
+ * reason, checked against the session's tag unless it is one a stranger
+ * may be sent (REFUSED, VERSION), which carry nothing to trust. Before
+ * our AUTH, PE 0 refuses only another protocol version: anything else
+ * there comes from something that is not our PE 0. */
 static int read_refusal(struct attempt *a, int fd, const struct mishmem_tcp_header *h,
                         const struct mishmem_tcp_session *session)
 {
@@ -82,6 +84,8 @@ static int read_refusal(struct attempt *a, int fd, const struct mishmem_tcp_head
     }
     struct mishmem_tcp_refusal why;
     mishmem_tcp_refusal_decode(payload, &why);
+    if (!session && why.reason != MISHMEM_TCP_REASON_VERSION)
+        return not_our_server(a, "a server that refuses before any proof", ANOTHER_JOB);
     int bare = why.reason == MISHMEM_TCP_REASON_REFUSED || why.reason == MISHMEM_TCP_REASON_VERSION;
     if (!bare && (!session || !mishmem_tcp_tag_ok(session, MISHMEM_TCP_FROM_SERVER, h->type, h->seq,
                                                   payload, sizeof payload, tag))) {
@@ -211,6 +215,8 @@ static int read_challenge(struct attempt *a, int fd, const uint8_t nonce_c[MISHM
         mishmem_tcp_challenge_decode(payload, &challenge);
         return answer_challenge(a, fd, nonce_c, &challenge);
     }
+    /* Before any proof, PE 0 refuses only another protocol version; any
+     * other refusal there comes from something that is not our PE 0. */
     if (rc == ACLSHMEM_SUCCESS && h.type == MISHMEM_TCP_REJECT && is_refusal(&h))
         return read_refusal(a, fd, &h, NULL);
     return not_our_server(a, "something that does not speak mishmem's rendezvous protocol",

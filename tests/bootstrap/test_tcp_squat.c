@@ -50,11 +50,11 @@ static int contains(const uint8_t *hay, size_t n, const uint8_t *needle, size_t 
 }
 
 /* The squatter speaks the protocol well enough to answer a HELLO with a
- * challenge whose proof is random: it cannot compute a real one. */
+ * challenge whose proof is random (it cannot compute a real one), or,
+ * with arg, with a REJECT saying "refused" as if the PE had failed. */
 static int squatter(const struct th_group *g, int pe, void *arg)
 {
     (void)pe;
-    (void)arg;
     int fd = -1;
     for (int i = 0; i < 300 && fd < 0; i++) {
         fd = accept(g->listen_fd, NULL, NULL);
@@ -73,9 +73,15 @@ static int squatter(const struct th_group *g, int pe, void *arg)
            got, h.type, h.length);
     uint8_t answer[MISHMEM_TCP_HEADER_BYTES + 64];
     struct mishmem_tcp_header ch = {MISHMEM_TCP_MAGIC, 6 /* CHALLENGE */, 0, 0, 64};
+    if (arg) /* REJECT, reason 10 (REFUSED), the rest and the tag zero */
+        ch = (struct mishmem_tcp_header){MISHMEM_TCP_MAGIC, MISHMEM_TCP_REJECT, 0, 0, 32};
     mishmem_tcp_header_encode(&ch, answer);
     if (getrandom(answer + MISHMEM_TCP_HEADER_BYTES, 64, 0) != 64)
         memset(answer + MISHMEM_TCP_HEADER_BYTES, 0x77, 64);
+    if (arg) {
+        memset(answer + MISHMEM_TCP_HEADER_BYTES, 0, 64);
+        answer[MISHMEM_TCP_HEADER_BYTES + 3] = 10;
+    }
     ssize_t ignored = send(fd, answer, sizeof answer, MSG_NOSIGNAL);
     (void)ignored;
     uint8_t after[4096];
@@ -107,7 +113,7 @@ static int victim(const struct th_group *g, int pe, void *arg)
     return said == 1 && ms < 3000 ? 0 : TH_EXIT_CHECK;
 }
 
-int main(void)
+static int squat_case(const char *name, void *how)
 {
     uint16_t port = 0;
     struct th_group g;
@@ -115,12 +121,18 @@ int main(void)
     g.port = port;
     g.init_ms = 5000;
     int64_t deadline = th_now_ms() + 15000;
-    pid_t squat = th_spawn(squatter, &g, 0, NULL); /* holds the listener: "PE 0" */
+    pid_t squat = th_spawn(squatter, &g, 0, how); /* holds the listener: "PE 0" */
     th_release_listener(&g);
     pid_t pe1 = th_spawn(victim, &g, 1, NULL);
     int ok = th_expect_exit("PE 1", th_wait(pe1, deadline), 0);
     ok &= th_expect_exit("squatter (4: got the secret, 5: got more bytes)",
                          th_wait(squat, deadline), 0);
-    return th_report("squatter on PE 0's port learns nothing secret; the PE says why", ok) ? 0
-                                                                                           : 1;
+    return th_report(name, ok);
+}
+
+int main(void)
+{
+    int ok = squat_case("squatter on PE 0's port learns nothing secret; the PE says why", NULL);
+    ok &= squat_case("squatter that answers 'refused' at once: the same", "refuse");
+    return ok ? 0 : 1;
 }
