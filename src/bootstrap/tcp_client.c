@@ -158,7 +158,8 @@ static int read_verdict(struct attempt *a, int fd)
 }
 
 /* Checks PE 0's proof; then proves ours and sends our claim. */
-static int answer_challenge(struct attempt *a, int fd, const uint8_t nonce_c[MISHMEM_TCP_NONCE_BYTES],
+static int answer_challenge(struct attempt *a, int fd,
+                            const uint8_t nonce_c[MISHMEM_TCP_NONCE_BYTES],
                             const struct mishmem_tcp_challenge *challenge)
 {
     const uint8_t *secret = a->config->secret;

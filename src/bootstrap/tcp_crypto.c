@@ -129,7 +129,10 @@ const char *mishmem_tcp_crypto_backend(void)
     }
 }
 
-void mishmem_tcp_crypto_disable_for_tests(void) { __atomic_store_n(&disabled, 1, __ATOMIC_RELAXED); }
+void mishmem_tcp_crypto_disable_for_tests(void)
+{
+    __atomic_store_n(&disabled, 1, __ATOMIC_RELAXED);
+}
 
 /* Feeds msg to an AF_ALG operation socket and reads the 32-byte result. */
 static int alg_digest(int op, const void *msg, size_t len, uint8_t out[MISHMEM_TCP_MAC_BYTES])

@@ -177,7 +177,8 @@ static enum mishmem_tcp_pending_state read_until(struct mishmem_tcp_pending_tabl
                                   "secret (another job using this port?)");
     } else if (status == MISHMEM_TCP_IO_CLOSED) {
         snprintf(why, sizeof why, "closed after %zu of %zu %s bytes", slot->received,
-                 frame_bytes(slot->stage), slot->stage == MISHMEM_TCP_STAGE_HELLO ? "HELLO" : "AUTH");
+                 frame_bytes(slot->stage),
+                 slot->stage == MISHMEM_TCP_STAGE_HELLO ? "HELLO" : "AUTH");
     } else {
         snprintf(why, sizeof why, "receive failed: %s", strerror(errno));
     }

@@ -37,7 +37,8 @@ static int round_trips(void)
         challenge.proof[i] = (uint8_t)(i * 3 + 2);
         auth.proof[i] = (uint8_t)(i * 7 + 3);
     }
-    uint8_t hb[MISHMEM_TCP_HELLO_BYTES], cb[MISHMEM_TCP_CHALLENGE_BYTES], ab[MISHMEM_TCP_AUTH_BYTES];
+    uint8_t hb[MISHMEM_TCP_HELLO_BYTES], cb[MISHMEM_TCP_CHALLENGE_BYTES];
+    uint8_t ab[MISHMEM_TCP_AUTH_BYTES];
     mishmem_tcp_hello_encode(&hello, hb);
     mishmem_tcp_challenge_encode(&challenge, cb);
     mishmem_tcp_auth_encode(&auth, ab);
@@ -128,8 +129,10 @@ static int crypto_vectors(void)
              mishmem_tcp_sha256("abc", 3, digest) == 0;
     hex(mac, 32, mac_hex);
     hex(digest, 32, digest_hex);
-    ok &= strcmp(mac_hex, "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843") == 0 &&
-          strcmp(digest_hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad") == 0;
+    ok &= strcmp(mac_hex,
+                 "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843") == 0 &&
+          strcmp(digest_hex,
+                 "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad") == 0;
     printf("    backend: %s\n", mishmem_tcp_crypto_backend());
     return th_report("HMAC-SHA256 and SHA-256 match the published test vectors", ok);
 }
