@@ -164,7 +164,8 @@ static int proofs_and_tags(void)
     uint8_t payload[100] = {1, 2, 3}, tag[32];
     ok &= mishmem_tcp_tag(&s, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 5, payload, 100, tag) == 0;
     ok &= mishmem_tcp_tag_ok(&s, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 5, payload, 100, tag);
-    ok &= !mishmem_tcp_tag_ok(&s_other, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 5, payload, 100, tag);
+    ok &= !mishmem_tcp_tag_ok(&s_other, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 5, payload, 100,
+                              tag);
     ok &= !mishmem_tcp_tag_ok(&s, MISHMEM_TCP_FROM_SERVER, MISHMEM_TCP_DATA, 5, payload, 100, tag);
     ok &= !mishmem_tcp_tag_ok(&s, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 6, payload, 100, tag);
     ok &= !mishmem_tcp_tag_ok(&s, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_ABORT, 5, payload, 100, tag);
