@@ -8,6 +8,9 @@ command -v cc >/dev/null || missing+=(gcc)
 command -v make >/dev/null || missing+=(make)
 command -v pgrep >/dev/null || missing+=(procps)
 [ -e /usr/include/stdio.h ] || missing+=(libc6-dev)
+# HMAC-SHA256 for the rendezvous when the kernel has no AF_ALG: libcrypto,
+# loaded at run time.
+ls /usr/lib/*/libcrypto.so.3 /lib/*/libcrypto.so.3 >/dev/null 2>&1 || missing+=(libssl3)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
