@@ -12,6 +12,9 @@
 #include "transport/ofi/ofi.h"
 #endif
 
+/* The longest sleep of a wait in an instance that spans hosts. */
+#define MISHMEM_REMOTE_SLEEP_MAX_NS 1000000ull /* 1 ms */
+
 /* Every transport of this build, in order of preference. A new one is a
  * folder and a line here. */
 static const struct mishmem_transport *const transports[] = {
@@ -180,6 +183,11 @@ int mishmem_transports_attach(struct mishmem_instance *inst)
     inst->n_unmapped = 0;
     for (int pe = 0; pe < inst->n_pes; pe++)
         inst->n_unmapped += inst->peers[pe].segment == NULL;
+    /* A write from another host lands without ringing this PE's doorbell
+     * (only a local process can wake a futex): waits look again at least
+     * this often. */
+    if (spans && inst->sleep_max_ns > MISHMEM_REMOTE_SLEEP_MAX_NS)
+        inst->sleep_max_ns = MISHMEM_REMOTE_SLEEP_MAX_NS;
     free(mine);
     free(all);
     free(all2);

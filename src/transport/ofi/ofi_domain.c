@@ -30,6 +30,10 @@ static struct fi_info *make_hints(const char *provider, int mr_mode)
     hints->domain_attr->data_progress = FI_PROGRESS_AUTO;
     hints->domain_attr->threading = FI_THREAD_SAFE;
     hints->tx_attr->op_flags = FI_DELIVERY_COMPLETE;
+    /* Queues of this depth per endpoint: one endpoint per instance and up
+     * to 255 instances, so keep each one's buffers small. */
+    hints->tx_attr->size = 256;
+    hints->rx_attr->size = 256;
     hints->fabric_attr->prov_name = strdup(provider);
     return hints;
 }
