@@ -6,6 +6,7 @@
  * every reader is done. */
 #include <string.h>
 
+#include "core/coll_phase.h"
 #include "core/coll_portable.h"
 #include "core/coll.h"
 #include "core/coll_check.h"

@@ -7,6 +7,7 @@
  * sets: barrier, read, barrier. */
 #include <string.h>
 
+#include "core/coll_phase.h"
 #include "core/coll_portable.h"
 #include "core/coll.h"
 #include "core/coll_check.h"

@@ -7,6 +7,7 @@
  * until every reader is done. */
 #include <string.h>
 
+#include "core/coll_phase.h"
 #include "core/coll_portable.h"
 #include "core/coll.h"
 #include "core/coll_check.h"

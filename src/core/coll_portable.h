@@ -13,11 +13,9 @@
 
 #include <stddef.h>
 
+#include "core/coll_family.h"
 #include "core/coll_group.h"
 #include "core/coll_reduce_ops.h"
-
-/* Whether a team of these members must use the portable family. */
-int mishmem_coll_needs_portable(const struct mishmem_instance *inst, int start, int stride, int size);
 
 static inline int mishmem_group_is_portable(const struct mishmem_coll_group *g)
 {

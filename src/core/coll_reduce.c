@@ -13,6 +13,7 @@
  * dest and source are the same buffer or disjoint (checked). */
 #include <string.h>
 
+#include "core/coll_phase.h"
 #include "core/coll_portable.h"
 #include "core/coll.h"
 #include "core/coll_check.h"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/coll_portable.h"
+#include "core/coll_family.h"
 #include "core/coll_stage.h"
 #include "util/log.h"
 

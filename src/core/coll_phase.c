@@ -1,6 +1,6 @@
 /* Synchronization of a collective group: teams use their slot's words,
  * active sets the per-pair counters. */
-#include "core/coll_group.h"
+#include "core/coll_phase.h"
 
 #include <stdatomic.h>
 
