@@ -23,12 +23,12 @@ int aclshmem_getmem(void *dest, const void *source, size_t nbytes, int pe)
 
 int aclshmem_putmem_nbi(void *dest, const void *source, size_t nbytes, int pe)
 {
-    ACL_RMA("aclshmem_putmem_nbi", mishmem_put, dest, source, nbytes, pe);
+    ACL_RMA("aclshmem_putmem_nbi", mishmem_put_nbi, dest, source, nbytes, pe);
 }
 
 int aclshmem_getmem_nbi(void *dest, const void *source, size_t nbytes, int pe)
 {
-    ACL_RMA("aclshmem_getmem_nbi", mishmem_get, dest, source, nbytes, pe);
+    ACL_RMA("aclshmem_getmem_nbi", mishmem_get_nbi, dest, source, nbytes, pe);
 }
 
 #define DEFINE_ACL_RMA(T, N)                                                                      \
@@ -42,11 +42,11 @@ int aclshmem_getmem_nbi(void *dest, const void *source, size_t nbytes, int pe)
     }                                                                                             \
     int aclshmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe)                   \
     {                                                                                             \
-        ACL_RMA("aclshmem_" #N "_put_nbi", mishmem_put, dest, source, ELEM_BYTES(nelems, T), pe); \
+        ACL_RMA("aclshmem_" #N "_put_nbi", mishmem_put_nbi, dest, source, ELEM_BYTES(nelems, T), pe); \
     }                                                                                             \
     int aclshmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe)                   \
     {                                                                                             \
-        ACL_RMA("aclshmem_" #N "_get_nbi", mishmem_get, dest, source, ELEM_BYTES(nelems, T), pe); \
+        ACL_RMA("aclshmem_" #N "_get_nbi", mishmem_get_nbi, dest, source, ELEM_BYTES(nelems, T), pe); \
     }                                                                                             \
     int aclshmem_##N##_p(T *dest, T value, int pe)                                                \
     {                                                                                             \

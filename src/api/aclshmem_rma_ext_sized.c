@@ -18,10 +18,10 @@
     }                                                                                               \
     int aclshmem_put##B##_nbi(void *dest, const void *source, size_t nelems, int pe)                \
     {                                                                                               \
-        return ACL_SIZED(mishmem_put, "aclshmem_put" #B "_nbi", dest, source, nelems, B, pe);       \
+        return ACL_SIZED(mishmem_put_nbi, "aclshmem_put" #B "_nbi", dest, source, nelems, B, pe);       \
     }                                                                                               \
     int aclshmem_get##B##_nbi(void *dest, const void *source, size_t nelems, int pe)                \
     {                                                                                               \
-        return ACL_SIZED(mishmem_get, "aclshmem_get" #B "_nbi", dest, source, nelems, B, pe);       \
+        return ACL_SIZED(mishmem_get_nbi, "aclshmem_get" #B "_nbi", dest, source, nelems, B, pe);       \
     }
 MISHMEM_SIZED_RMA(DEFINE_ACL_SIZED)

@@ -14,6 +14,8 @@
     } while (0)
 #define CTX_PUT(ctx, call, dest, source, bytes, pe) CTX_RMA(mishmem_put, ctx, call, dest, source, bytes, pe)
 #define CTX_GET(ctx, call, dest, source, bytes, pe) CTX_RMA(mishmem_get, ctx, call, dest, source, bytes, pe)
+#define CTX_PUT_NBI(ctx, call, dest, source, bytes, pe) CTX_RMA(mishmem_put_nbi, ctx, call, dest, source, bytes, pe)
+#define CTX_GET_NBI(ctx, call, dest, source, bytes, pe) CTX_RMA(mishmem_get_nbi, ctx, call, dest, source, bytes, pe)
 /* Overflow-safe: a count too large for size_t fails the range check. */
 #define ELEM_BYTES(nelems, size) mishmem_elems_bytes(nelems, size)
 
@@ -29,12 +31,12 @@ void shmem_ctx_getmem(shmem_ctx_t ctx, void *dest, const void *source, size_t ne
 
 void shmem_ctx_putmem_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe)
 {
-    CTX_PUT(ctx, "shmem_ctx_putmem_nbi", dest, source, nelems, pe);
+    CTX_PUT_NBI(ctx, "shmem_ctx_putmem_nbi", dest, source, nelems, pe);
 }
 
 void shmem_ctx_getmem_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems, int pe)
 {
-    CTX_GET(ctx, "shmem_ctx_getmem_nbi", dest, source, nelems, pe);
+    CTX_GET_NBI(ctx, "shmem_ctx_getmem_nbi", dest, source, nelems, pe);
 }
 
 #define DEFINE_SHMEM_CTX_RMA(T, N)                                                                   \
@@ -48,11 +50,11 @@ void shmem_ctx_getmem_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_
     }                                                                                                \
     void shmem_ctx_##N##_put_nbi(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems, int pe)   \
     {                                                                                                \
-        CTX_PUT(ctx, "shmem_ctx_" #N "_put_nbi", dest, source, ELEM_BYTES(nelems, sizeof(T)), pe);   \
+        CTX_PUT_NBI(ctx, "shmem_ctx_" #N "_put_nbi", dest, source, ELEM_BYTES(nelems, sizeof(T)), pe);   \
     }                                                                                                \
     void shmem_ctx_##N##_get_nbi(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems, int pe)   \
     {                                                                                                \
-        CTX_GET(ctx, "shmem_ctx_" #N "_get_nbi", dest, source, ELEM_BYTES(nelems, sizeof(T)), pe);   \
+        CTX_GET_NBI(ctx, "shmem_ctx_" #N "_get_nbi", dest, source, ELEM_BYTES(nelems, sizeof(T)), pe);   \
     }                                                                                                \
     void shmem_ctx_##N##_p(shmem_ctx_t ctx, T *dest, T value, int pe)                                \
     {                                                                                                \
@@ -78,11 +80,11 @@ MISHMEM_RMA_TYPES(DEFINE_SHMEM_CTX_RMA)
     void shmem_ctx_put##B##_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems,      \
                                 int pe)                                                              \
     {                                                                                                \
-        CTX_PUT(ctx, "shmem_ctx_put" #B "_nbi", dest, source, ELEM_BYTES(nelems, B / 8), pe);        \
+        CTX_PUT_NBI(ctx, "shmem_ctx_put" #B "_nbi", dest, source, ELEM_BYTES(nelems, B / 8), pe);        \
     }                                                                                                \
     void shmem_ctx_get##B##_nbi(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems,      \
                                 int pe)                                                              \
     {                                                                                                \
-        CTX_GET(ctx, "shmem_ctx_get" #B "_nbi", dest, source, ELEM_BYTES(nelems, B / 8), pe);        \
+        CTX_GET_NBI(ctx, "shmem_ctx_get" #B "_nbi", dest, source, ELEM_BYTES(nelems, B / 8), pe);        \
     }
 MISHMEM_SIZED_RMA(DEFINE_SHMEM_CTX_SIZED)

@@ -10,6 +10,11 @@
     mishmem_put(mishmem_current(), call, dest, source, bytes, pe, MISHMEM_ABORT)
 #define SHMEM_GET(call, dest, source, bytes, pe) \
     mishmem_get(mishmem_current(), call, dest, source, bytes, pe, MISHMEM_ABORT)
+/* Non-blocking: complete at the next quiet (a mapped peer's at once). */
+#define SHMEM_PUT_NBI(call, dest, source, bytes, pe) \
+    mishmem_put_nbi(mishmem_current(), call, dest, source, bytes, pe, MISHMEM_ABORT)
+#define SHMEM_GET_NBI(call, dest, source, bytes, pe) \
+    mishmem_get_nbi(mishmem_current(), call, dest, source, bytes, pe, MISHMEM_ABORT)
 
 void shmem_putmem(void *dest, const void *source, size_t nelems, int pe)
 {
@@ -23,12 +28,12 @@ void shmem_getmem(void *dest, const void *source, size_t nelems, int pe)
 
 void shmem_putmem_nbi(void *dest, const void *source, size_t nelems, int pe)
 {
-    SHMEM_PUT("shmem_putmem_nbi", dest, source, nelems, pe);
+    SHMEM_PUT_NBI("shmem_putmem_nbi", dest, source, nelems, pe);
 }
 
 void shmem_getmem_nbi(void *dest, const void *source, size_t nelems, int pe)
 {
-    SHMEM_GET("shmem_getmem_nbi", dest, source, nelems, pe);
+    SHMEM_GET_NBI("shmem_getmem_nbi", dest, source, nelems, pe);
 }
 
 #define DEFINE_SHMEM_RMA(T, N)                                                               \
@@ -42,11 +47,11 @@ void shmem_getmem_nbi(void *dest, const void *source, size_t nelems, int pe)
     }                                                                                        \
     void shmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe)                \
     {                                                                                        \
-        SHMEM_PUT("shmem_" #N "_put_nbi", dest, source, ELEM_BYTES(nelems, T), pe);          \
+        SHMEM_PUT_NBI("shmem_" #N "_put_nbi", dest, source, ELEM_BYTES(nelems, T), pe);          \
     }                                                                                        \
     void shmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe)                \
     {                                                                                        \
-        SHMEM_GET("shmem_" #N "_get_nbi", dest, source, ELEM_BYTES(nelems, T), pe);          \
+        SHMEM_GET_NBI("shmem_" #N "_get_nbi", dest, source, ELEM_BYTES(nelems, T), pe);          \
     }                                                                                        \
     void shmem_##N##_p(T *dest, T value, int pe)                                             \
     {                                                                                        \
@@ -71,10 +76,10 @@ MISHMEM_RMA_TYPES(DEFINE_SHMEM_RMA)
     }                                                                                                       \
     void shmem_put##B##_nbi(void *dest, const void *source, size_t nelems, int pe)                          \
     {                                                                                                       \
-        SHMEM_PUT("shmem_put" #B "_nbi", dest, source, mishmem_elems_bytes(nelems, B / 8), pe);             \
+        SHMEM_PUT_NBI("shmem_put" #B "_nbi", dest, source, mishmem_elems_bytes(nelems, B / 8), pe);             \
     }                                                                                                       \
     void shmem_get##B##_nbi(void *dest, const void *source, size_t nelems, int pe)                          \
     {                                                                                                       \
-        SHMEM_GET("shmem_get" #B "_nbi", dest, source, mishmem_elems_bytes(nelems, B / 8), pe);             \
+        SHMEM_GET_NBI("shmem_get" #B "_nbi", dest, source, mishmem_elems_bytes(nelems, B / 8), pe);             \
     }
 MISHMEM_SIZED_RMA(DEFINE_SHMEM_SIZED)
