@@ -50,6 +50,29 @@ static struct mishmem_team *fill_locked(struct mishmem_instance *inst, int slot,
     return team;
 }
 
+/* SHMEM_TEAM_SHARED: the PEs of this host (the world on one host). A team
+ * is a strided set, so PEs of a host that are not one (0, 1 and 3, say)
+ * leave this PE alone in it. The same answer on every PE of the host. */
+static void shared_members(const struct mishmem_instance *inst, int *start, int *stride, int *size, int *me)
+{
+    int first = -1, second = -1, count = 0;
+    for (int pe = 0; pe < inst->n_pes; pe++)
+        if (inst->peers[pe].same_host) {
+            first = first < 0 ? pe : first;
+            second = second < 0 && pe != first ? pe : second;
+            count++;
+        }
+    int step = second > first ? second - first : 1, strided = 1;
+    for (int i = 0, pe = first; strided && pe < inst->n_pes; pe++)
+        if (inst->peers[pe].same_host)
+            strided = pe == first + i++ * step;
+    if (first < 0 || !strided) {
+        *start = inst->my_pe, *stride = 1, *size = 1, *me = 0;
+        return;
+    }
+    *start = first, *stride = step, *size = count, *me = (inst->my_pe - first) / step;
+}
+
 int mishmem_teams_create(struct mishmem_instance *inst)
 {
     struct mishmem_teams *teams = calloc(1, sizeof *teams);
@@ -60,11 +83,11 @@ int mishmem_teams_create(struct mishmem_instance *inst)
     memset(teams->free_slots, 0xff, sizeof teams->free_slots);
     teams->active_set_sent = calloc((size_t)inst->n_pes, sizeof(uint64_t));
     teams->active_set_received = calloc((size_t)inst->n_pes, sizeof(uint64_t));
-    /* Every PE of an instance shares this host (others are refused), so
-     * the shared team is the world; it has its own slot all the same. */
+    int start, stride, size, me;
+    shared_members(inst, &start, &stride, &size, &me);
     if (!teams->active_set_sent || !teams->active_set_received ||
         !fill_locked(inst, MISHMEM_TEAM_WORLD_SLOT, 0, 1, inst->n_pes, inst->my_pe) ||
-        !fill_locked(inst, MISHMEM_TEAM_SHARED_SLOT, 0, 1, inst->n_pes, inst->my_pe))
+        !fill_locked(inst, MISHMEM_TEAM_SHARED_SLOT, start, stride, size, me))
         return ACLSHMEM_MALLOC_FAILED;
     return ACLSHMEM_SUCCESS;
 }

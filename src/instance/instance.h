@@ -117,6 +117,7 @@ struct mishmem_peer {
     int transport_index;
     pid_t pid; /* in this PE's PID namespace; 0 when the peer is on another host */
     int pidfd; /* readable once the peer has exited: liveness for waits; -1 if none */
+    uint8_t same_host; /* transport/locality.h: shares this PE's host (mapped or not) */
 };
 
 /* Transports an instance may use at once (transport/select.c's table). */

@@ -123,6 +123,7 @@ static int assign(struct mishmem_instance *inst, const struct mishmem_cards *car
         char why[200];
         int local = mishmem_same_host(&mine->host, &card->host, why, sizeof why);
         peer->pid = local ? card->pid : 0;
+        peer->same_host = (uint8_t)local;
         for (int t = 0; !peer->transport && t < N_TRANSPORTS; t++) {
             const struct mishmem_cards *set = transports[t]->between_hosts ? cards2 : cards;
             if (!set || !(available[inst->my_pe] & available[pe] & (1u << t)))

@@ -2,7 +2,8 @@
 # Locality: which PEs share memory. Usage: locality.sh MISHMEMRUN RING CASE FABRIC
 #   host_id_same   MISHMEM_HOST_ID equal on every PE: all local
 #   host_id_groups PEs 0,1 on "a", 2,3 on "b": 1 reaches 2 and 3 reaches 0
-#                  over the fabric, 0 reaches 1 and 2 reaches 3 in memory
+#                  over the fabric, 0 reaches 1 and 2 reaches 3 in memory;
+#                  SHMEM_TEAM_SHARED is {0,1} on a and {2,3} on b
 #   host_id_each   MISHMEM_HOST_ID=h%p: every PE its own host
 #   pid_namespace  PE 1 alone in its own PID namespace (root only): remote,
 #                  not "pid N" of this namespace
@@ -24,8 +25,17 @@ check() {
         [ "$status" -eq 0 ] || fail "status $status"
         grep -q "ring ok" "$out" || fail "no ring"
         for link in "$@"; do
-            IFS=: read -r pe next how <<<"$link"
-            grep -qx "PE $pe reaches PE $next by load/store: $how" "$out" || fail "PE $pe -> $next should be '$how'"
+            case $link in
+            shared:*) # shared:PE:COUNT:FIRST
+                IFS=: read -r _ pe count first <<<"$link"
+                grep -qx "PE $pe shares its host with $count PEs from PE $first" "$out" ||
+                    fail "PE $pe's shared team should be $count PEs from PE $first"
+                ;;
+            *)
+                IFS=: read -r pe next how <<<"$link"
+                grep -qx "PE $pe reaches PE $next by load/store: $how" "$out" || fail "PE $pe -> $next should be '$how'"
+                ;;
+            esac
         done
     else
         [ "$status" -ne 0 ] || fail "the job succeeded with PEs on different hosts and no fabric"
@@ -35,15 +45,20 @@ check() {
 case $case in
 host_id_same)
     MISHMEM_HOST_ID=box "$run" -n 4 --timeout 30 "$ring" >"$out" 2>"$err" || fail "status $?"
-    for pe in 0 1 2 3; do grep -qx "PE $pe reaches PE $(((pe + 1) % 4)) by load/store: yes" "$out" || fail "PE $pe not local"; done
+    for pe in 0 1 2 3; do
+        grep -qx "PE $pe reaches PE $(((pe + 1) % 4)) by load/store: yes" "$out" || fail "PE $pe not local"
+        grep -qx "PE $pe shares its host with 4 PEs from PE 0" "$out" || fail "PE $pe's shared team is not the world"
+    done
     ;;
 host_id_groups)
     "$run" -n 4 --timeout 60 bash -c 'if [ "$MISHMEM_PE" -lt 2 ]; then export MISHMEM_HOST_ID=a; else export MISHMEM_HOST_ID=b; fi; exec "$0"' "$ring" >"$out" 2>"$err"
-    check $? 'PE 2 is on another host than this PE (MISHMEM_HOST_ID "a" here, "b" there)' 0:1:yes 1:2:no 2:3:yes 3:0:no
+    check $? 'PE 2 is on another host than this PE (MISHMEM_HOST_ID "a" here, "b" there)' 0:1:yes 1:2:no 2:3:yes 3:0:no \
+        shared:0:2:0 shared:1:2:0 shared:2:2:2 shared:3:2:2
     ;;
 host_id_each)
     MISHMEM_HOST_ID=h%p "$run" -n 3 --timeout 60 "$ring" >"$out" 2>"$err"
-    check $? 'PE 1 is on another host than this PE (MISHMEM_HOST_ID "h0" here, "h1" there)' 0:1:no 1:2:no 2:0:no
+    check $? 'PE 1 is on another host than this PE (MISHMEM_HOST_ID "h0" here, "h1" there)' 0:1:no 1:2:no 2:0:no \
+        shared:0:1:0 shared:1:1:1 shared:2:1:2
     ;;
 pid_namespace)
     if [ "$(id -u)" -ne 0 ] || ! unshare --pid --fork --kill-child true 2>/dev/null; then

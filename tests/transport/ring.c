@@ -1,6 +1,7 @@
 /* A ring over the launcher's world: each PE puts its number to the next
  * and checks what the previous one put, then says how it reaches the next
- * PE ("reaches PE 1 by load/store: no" when only the fabric does). Prints
+ * PE ("reaches PE 1 by load/store: no" when only the fabric does) and
+ * which PEs SHMEM_TEAM_SHARED holds. Prints
  * "ring ok" on PE 0. */
 #include <shmem.h>
 #include <stdio.h>
@@ -18,6 +19,8 @@ int main(void)
     if (!ok)
         fprintf(stderr, "PE %d: got %ld from the ring, expected %d\n", me, *slot, (me + n - 1) % n);
     printf("PE %d reaches PE %d by load/store: %s\n", me, next, shmem_ptr(slot, next) ? "yes" : "no");
+    printf("PE %d shares its host with %d PEs from PE %d\n", me, shmem_team_n_pes(SHMEM_TEAM_SHARED),
+           shmem_team_translate_pe(SHMEM_TEAM_SHARED, 0, SHMEM_TEAM_WORLD));
     fflush(stdout);
     shmem_barrier_all();
     shmem_free(slot);
