@@ -8,6 +8,9 @@ command -v cc >/dev/null || missing+=(gcc)
 command -v make >/dev/null || missing+=(make)
 command -v pgrep >/dev/null || missing+=(procps)
 [ -e /usr/include/stdio.h ] || missing+=(libc6-dev)
+# The Python module's tests run Debian's python3 with numpy.
+[ -x /usr/bin/python3 ] || missing+=(python3)
+/usr/bin/python3 -c 'import numpy' 2>/dev/null || missing+=(python3-numpy)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
