@@ -9,6 +9,7 @@ instance 3 PEs 1-2 again, driven by PE 1 from two threads at once.
 SHMEM_INSTANCE_PORT_RANGE must be set (ip_port uses port 0).
 Exits 77 (a ctest SKIP) when numpy is not installed.
 """
+import ctypes
 import os
 import sys
 import threading
@@ -130,6 +131,21 @@ if rank in (1, 2):
     expect_error(mishmem.MALLOC_FAILED, mishmem.zeros, 2 * MEM, "uint8")
     ring(200)
     collectives("instance 1")
+    # Another binding (shmem4py, say) loads the library by its soname and
+    # calls the OpenSHMEM face: it is the same copy, acting on the
+    # instance this module made current.
+    face = ctypes.CDLL("libmishmem.so.0")
+    check((face.shmem_my_pe(), face.shmem_n_pes()) == (rank - 1, 2), "OpenSHMEM face in instance 1")
+    counter = mishmem.zeros(1, "int64")
+    face.shmem_long_atomic_add.argtypes = [ctypes.c_void_p, ctypes.c_long, ctypes.c_int]
+    face.shmem_long_atomic_add(counter.ctypes.data, rank, 0)
+    face.shmem_barrier_all()
+    if rank == 1:
+        check(counter[0] == 1 + 2, f"shmem_long_atomic_add through the face: {counter[0]}")
+    mishmem.barrier_all()
+    mishmem.free(counter)
+    with mishmem.multi_instance(0):
+        check(face.shmem_n_pes() == 3, "OpenSHMEM face under multi_instance(0)")
     mishmem.set_instance(0)
 else:
     expect_error(mishmem.INVALID_PARAM, mishmem.set_instance, 1)
