@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# package_deb: cpack -G DEB makes one package whose contents (dpkg-deb -c)
+# hold the library, headers, wrappers, launcher, pkg-config and CMake
+# files, the Python module and the man pages; unpacked into a scratch root
+# (dpkg-deb -x) a program builds with its pkg-config file and runs, and
+# its Python module loads its library.
+#   bash deb.sh CPACK BUILD_DIR PYTHON
+CPACK=$1 BUILD_DIR=$2 PY=$3
+SRC=$(cd "$(dirname "$0")" && pwd)
+. "$SRC/lib.sh"
+if ! command -v dpkg-deb >/dev/null; then
+    echo "SKIP: dpkg-deb is not installed (not a Debian system)"
+    exit 77
+fi
+(cd "$WORK" && "$CPACK" -G DEB --config "$BUILD_DIR/CPackConfig.cmake" -B "$WORK/out") \
+    >"$WORK/cpack.log" 2>&1 || { cat "$WORK/cpack.log" >&2; fail "cpack -G DEB failed"; }
+deb=$(ls "$WORK"/out/mishmem_*.deb 2>/dev/null)
+[ -f "$deb" ] || fail "no mishmem_*.deb: $(cat "$WORK/cpack.log")"
+dpkg-deb -c "$deb" | awk '{print $6}' >"$WORK/contents"
+for path in ./usr/lib/libmishmem.so.0 ./usr/lib/libmishmem.so ./usr/lib/libmishmem.a \
+            ./usr/include/shmem.h ./usr/include/mishmem/aclshmem.h \
+            ./usr/bin/mishmemrun ./usr/bin/mishmemcc ./usr/bin/mishmemc++ \
+            ./usr/lib/pkgconfig/mishmem.pc ./usr/lib/cmake/mishmem/mishmemConfig.cmake \
+            ./usr/lib/cmake/mishmem/mishmemTargets.cmake \
+            ./usr/lib/python3/dist-packages/mishmem/__init__.py \
+            ./usr/lib/python3/dist-packages/mishmem/_installed.py \
+            ./usr/share/man/man1/mishmemrun.1 ./usr/share/man/man1/mishmemcc.1; do
+    grep -qx -- "$path" "$WORK/contents" || fail "$path is not in $(basename "$deb")"
+done
+grep -v '^\./usr/' "$WORK/contents" | grep -qv '^\./$' && fail "files outside /usr: $(grep -v '^\./usr/' "$WORK/contents")"
+[ "$(dpkg-deb -f "$deb" Package)" = mishmem ] || fail "package name $(dpkg-deb -f "$deb" Package)"
+dpkg-deb -f "$deb" Depends | grep -q libc6 || fail "Depends lacks libc6"
+echo "ok: $(basename "$deb") holds every part ($(wc -l <"$WORK/contents") entries)"
+
+root=$WORK/root
+dpkg-deb -x "$deb" "$root" || fail "dpkg-deb -x failed"
+export PKG_CONFIG_PATH=$root/usr/lib/pkgconfig
+flags=$(pkg-config --cflags --libs mishmem) || fail "pkg-config on the unpacked package failed"
+# shellcheck disable=SC2086
+cc "$SRC/ring.c" -o "$WORK/ring" $flags || fail "building with the package's pkg-config flags failed"
+expect_ring "program against the unpacked DEB" \
+    env LD_LIBRARY_PATH="$root/usr/lib" "$root/usr/bin/mishmemrun" -n 2 --timeout 60 "$WORK/ring"
+expect_ring "the DEB's Python module" env -u MISHMEM_LIBRARY PYTHONPATH="$root/usr/lib/python3/dist-packages" \
+    SHMEM_INSTANCE_PORT_RANGE=31225:31254 "$root/usr/bin/mishmemrun" -n 2 --timeout 60 "$PY" "$SRC/ring.py" "$root"
+echo "PASS: DEB package"
