@@ -1,7 +1,9 @@
 """Two SHMEM instances in one Python process, used side by side.
 
-    SHMEM_INSTANCE_PORT_RANGE=$((20000 + 256 * ($(id -u) % 100))):$((20254 + 256 * ($(id -u) % 100))) \
-        mishmemrun -n 4 python3 examples/multi_instance.py
+    u=$(( $(id -u) % 80 )); export SHMEM_INSTANCE_PORT_RANGE=$((10000 + 256*u)):$((10254 + 256*u))
+    mishmemrun -n 4 python3 examples/multi_instance.py
+
+(a port range of your own, so that two users of one host do not collide).
 
 Instance 0 spans every PE; instance 1 only the first half. Each PE sums a
 vector over instance 0, while the first half also pass a token around a
