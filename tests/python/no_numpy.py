@@ -23,6 +23,7 @@ mishmem.init(rank, nranks, 1 << 20, instance_id=4, ip_port="tcp://127.0.0.1:0")
 me, n = mishmem.my_pe(), mishmem.n_pes()
 slot = mishmem.zeros(3, "int64")
 check(isinstance(slot, ctypes.Array) and list(slot) == [0, 0, 0], "zeros without numpy")
+mishmem.barrier_all()  # every PE has looked at its zeros before any put lands
 mishmem.put(slot, (ctypes.c_int64 * 3)(me, 2 * me, 3 * me), (me + 1) % n)
 mishmem.barrier_all()
 left = (me + n - 1) % n
