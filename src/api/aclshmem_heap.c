@@ -30,7 +30,7 @@ void aclshmem_free(void *ptr)
 void *aclshmem_ptr(const void *ptr, int pe)
 {
     ACL_INSTANCE_OR_RETURN(inst, "aclshmem_ptr", NULL);
-    if ((unsigned)pe >= (unsigned)inst->n_pes || !inst->peers[pe].segment)
+    if ((unsigned)pe >= (unsigned)inst->n_pes || !mishmem_in_heap(inst, ptr, 1))
         return NULL;
-    return mishmem_translate(inst, ptr, pe);
+    return mishmem_remote_direct_address(inst, pe, ptr);
 }

@@ -1,7 +1,7 @@
 /* aclshmem face: creating, selecting and finalizing instances. */
 #include "api/face.h"
-#include "instance/attr.h"
-#include "instance/lifecycle.h"
+#include "init/attr.h"
+#include "init/lifecycle.h"
 
 int aclshmemx_init_attr(aclshmemx_bootstrap_t flags, aclshmemx_init_attr_t *attr)
 {

@@ -7,7 +7,7 @@ int aclshmem_quiet(void)
 {
     ACL_INSTANCE_OR_RETURN(inst, "aclshmem_quiet", ACLSHMEM_NOT_INITED);
     (void)inst;
-    mishmem_quiet();
+    mishmem_quiet(inst);
     return ACLSHMEM_SUCCESS;
 }
 
@@ -15,7 +15,7 @@ int aclshmem_fence(void)
 {
     ACL_INSTANCE_OR_RETURN(inst, "aclshmem_fence", ACLSHMEM_NOT_INITED);
     (void)inst;
-    mishmem_fence();
+    mishmem_fence(inst);
     return ACLSHMEM_SUCCESS;
 }
 

@@ -13,20 +13,18 @@ int shmem_ctx_create(long options, shmem_ctx_t *ctx)
 
 void shmem_ctx_destroy(shmem_ctx_t ctx) { mishmem_ctx_destroy(ctx, "shmem_ctx_destroy"); }
 
-/* Stores through a context are complete when they return, so quiet and
- * fence only order; the context is still checked so misuse is caught. */
+/* Stores to mapped peers are complete when they return, so there quiet and
+ * fence only order; the context's instance completes the rest. */
 void shmem_ctx_quiet(shmem_ctx_t ctx)
 {
     if (ctx == SHMEM_CTX_INVALID)
         return;
-    mishmem_ctx_instance_or_abort(ctx, "shmem_ctx_quiet");
-    mishmem_quiet();
+    mishmem_quiet(mishmem_ctx_instance_or_abort(ctx, "shmem_ctx_quiet"));
 }
 
 void shmem_ctx_fence(shmem_ctx_t ctx)
 {
     if (ctx == SHMEM_CTX_INVALID)
         return;
-    mishmem_ctx_instance_or_abort(ctx, "shmem_ctx_fence");
-    mishmem_fence();
+    mishmem_fence(mishmem_ctx_instance_or_abort(ctx, "shmem_ctx_fence"));
 }

@@ -3,8 +3,8 @@
 
 #include "api/face.h"
 #include "core/rma.h"
-#include "instance/lifecycle.h"
-#include "instance/world.h"
+#include "init/lifecycle.h"
+#include "init/world.h"
 #include "mishmem/openshmem.h"
 
 void shmem_init(void)
@@ -30,7 +30,7 @@ int shmem_n_pes(void) { return mishmem_shmem_instance("shmem_n_pes")->n_pes; }
 int shmem_pe_accessible(int pe)
 {
     struct mishmem_instance *inst = mishmem_current();
-    return inst && (unsigned)pe < (unsigned)inst->n_pes && inst->peers[pe].segment != NULL;
+    return inst && (unsigned)pe < (unsigned)inst->n_pes && inst->peers[pe].transport != NULL;
 }
 
 int shmem_addr_accessible(const void *addr, int pe)
@@ -42,9 +42,9 @@ int shmem_addr_accessible(const void *addr, int pe)
 void *shmem_ptr(const void *dest, int pe)
 {
     struct mishmem_instance *inst = mishmem_shmem_instance("shmem_ptr");
-    if (!shmem_pe_accessible(pe))
+    if (!shmem_pe_accessible(pe) || !mishmem_in_heap(inst, dest, 1))
         return NULL;
-    return mishmem_translate(inst, dest, pe);
+    return mishmem_remote_direct_address(inst, pe, dest);
 }
 
 void shmem_info_get_version(int *major, int *minor)

@@ -1,7 +1,7 @@
 /* OpenSHMEM face: thread levels. Every level is honoured by providing the
  * highest, SHMEM_THREAD_MULTIPLE. */
 #include "api/face.h"
-#include "instance/world.h"
+#include "init/world.h"
 #include "mishmem/openshmem_thread.h"
 
 int shmem_init_thread(int requested, int *provided)

@@ -32,9 +32,12 @@ int mishmem_amo_slow(struct mishmem_instance *inst, const char *call, enum mishm
 {
     int fetch_missing = op != MISHMEM_AMO_SET && fetched == NULL;
     int valid = inst != NULL && (unsigned)pe < (unsigned)inst->n_pes && ((uintptr_t)target & (size - 1)) == 0 &&
-                mishmem_in_heap(inst, target, size) && inst->peers[pe].segment != NULL;
+                mishmem_in_heap(inst, target, size);
     if (!valid || fetch_missing)
         return amo_check_slow(inst, call, target, size, fetch_missing, pe, on_error);
+    if (!inst->peers[pe].segment) /* not mapped: through its transport */
+        return mishmem_remote_amo(inst, pe, op, (void *)target, size, operand, cond,
+                                  fetched ? fetched : &(uint64_t){0});
     mishmem_amo_on_word(op, mishmem_translate(inst, target, pe), size, operand, cond, fetched);
     if (op != MISHMEM_AMO_FETCH)
         mishmem_doorbell_ring_data(inst, pe);

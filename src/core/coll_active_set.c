@@ -8,11 +8,12 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include "core/coll_portable.h"
 #include "core/coll_group.h"
 #include "core/coll_tuning.h"
 #include "core/sync.h"
 #include "core/team_table.h"
-#include "core/wait.h"
+#include "transport/shm/wait.h"
 #include "util/log.h"
 
 static void signal_pe(struct mishmem_instance *inst, int to)
@@ -33,7 +34,11 @@ static void await_pe(const struct mishmem_coll_group *g, int from)
 
 void mishmem_active_set_barrier(const struct mishmem_coll_group *g)
 {
-    mishmem_quiet();
+    if (mishmem_group_is_portable(g)) {
+        mishmem_portable_barrier(g);
+        return;
+    }
+    mishmem_quiet(g->inst);
     int n = g->size;
     if (!mishmem_coll_log_depth(n)) {
         /* Small sets: one round, every member signals every other. */

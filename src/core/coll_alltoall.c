@@ -6,6 +6,7 @@
  * every reader is done. */
 #include <string.h>
 
+#include "core/coll_portable.h"
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_stage.h"
@@ -40,6 +41,10 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
         rc = mishmem_coll_check_disjoint(g, dest, total, source, total, 0, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
+    if (mishmem_group_is_portable(g)) {
+        mishmem_portable_alltoall(g, dest, source, bytes);
+        return ACLSHMEM_SUCCESS;
+    }
     if (mishmem_stage_fits(g, total)) {
         alltoall_staged(g, dest, source, bytes);
         return ACLSHMEM_SUCCESS;
@@ -91,6 +96,10 @@ int mishmem_alltoalls(const struct mishmem_coll_group *g, void *dest, const void
         rc = mishmem_coll_check_disjoint(g, dest, dest_len, source, source_len, 0, on_error);
     if (rc != ACLSHMEM_SUCCESS || nelems == 0)
         return rc;
+    if (mishmem_group_is_portable(g)) {
+        mishmem_portable_alltoalls(g, dest, source, dst, sst, nelems, elem_size);
+        return ACLSHMEM_SUCCESS;
+    }
     size_t dest_step = (size_t)dst * elem_size, source_step = (size_t)sst * elem_size;
     struct mishmem_coll_phase phase;
     mishmem_group_begin(g, &phase);

@@ -7,6 +7,7 @@
  * sets: barrier, read, barrier. */
 #include <string.h>
 
+#include "core/coll_portable.h"
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_flags.h"
@@ -98,6 +99,8 @@ int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void
     if (g->size == 1) {
         if (root_updated && dest != source)
             memcpy(dest, source, bytes);
+    } else if (mishmem_group_is_portable(g)) {
+        mishmem_portable_broadcast(g, dest, source, bytes, root, root_updated);
     } else if (!g->team) {
         broadcast_active_set(g, dest, source, bytes, root, root_updated);
     } else if (mishmem_stage_fits(g, bytes)) {

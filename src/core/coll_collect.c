@@ -7,6 +7,7 @@
  * until every reader is done. */
 #include <string.h>
 
+#include "core/coll_portable.h"
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_stage.h"
@@ -40,6 +41,10 @@ int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void 
         rc = mishmem_coll_check_disjoint(g, dest, total, source, bytes, 0, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
+    if (mishmem_group_is_portable(g)) {
+        mishmem_portable_fcollect(g, dest, source, bytes);
+        return ACLSHMEM_SUCCESS;
+    }
     if (mishmem_stage_fits(g, bytes)) {
         fcollect_staged(g, dest, source, bytes);
         return ACLSHMEM_SUCCESS;
@@ -64,6 +69,8 @@ int mishmem_collect(const struct mishmem_coll_group *g, void *dest, const void *
         rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
+    if (mishmem_group_is_portable(g))
+        return mishmem_portable_collect(g, dest, source, bytes, on_error);
     /* Sizes differ per member: each publishes its own before it arrives. */
     mishmem_group_publish(g, bytes);
     struct mishmem_coll_phase phase;

@@ -13,6 +13,7 @@
  * dest and source are the same buffer or disjoint (checked). */
 #include <string.h>
 
+#include "core/coll_portable.h"
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_flags.h"
@@ -153,6 +154,8 @@ void mishmem_reduce_run(const struct mishmem_coll_group *g, const struct mishmem
     if (n == 1) {
         if (dest != source)
             memcpy(dest, source, bytes);
+    } else if (mishmem_group_is_portable(g)) {
+        mishmem_portable_reduce(g, op, dest, source, count);
     } else if (bytes <= MISHMEM_COLL_FLAT_MAX_BYTES && mishmem_stage_fits(g, bytes)) {
         reduce_staged(g, op, dest, source, count, bytes);
     } else if (bytes > MISHMEM_COLL_FLAT_MAX_BYTES && bytes / (size_t)n >= mishmem_coll_tuning.chunk_min_bytes) {

@@ -64,9 +64,9 @@ void mishmem_ctx_destroy(shmem_ctx_t ctx, const char *call)
         mishmem_fatal("%s: SHMEM_CTX_DEFAULT cannot be destroyed", call);
     if (ctx->state != MISHMEM_CTX_LIVE)
         mishmem_ctx_unusable(ctx, call);
-    /* Puts are complete when they return; quiet orders them before the
-     * release, even when the context's instance is already gone. */
-    mishmem_quiet();
+    /* Quiet completes the context's operations before the release (only
+     * ordering is left when its instance is already gone). */
+    mishmem_quiet(mishmem_ctx_instance(ctx));
     ctx->state = MISHMEM_CTX_DESTROYED;
     quarantine(ctx);
 }

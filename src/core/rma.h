@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/doorbell.h"
+#include "core/remote.h"
+#include "transport/shm/doorbell.h"
 #include "instance/instance.h"
 
 /* How a face reports misuse: the aclshmem face logs and returns a code,
@@ -25,11 +26,16 @@ static inline int mishmem_rma_debug_on(void)
 /* Reports message as the face wants; returns rc (ABORT never returns). */
 int mishmem_rma_report(enum mishmem_on_error on_error, int rc, const char *message);
 
+/* What the slow path answers for a valid access to a peer that is not
+ * mapped: the caller goes through the peer's transport (core/remote.h). */
+#define MISHMEM_VIA_TRANSPORT 1
+
 /* The slow path of a remote access of len bytes at symmetric address
  * `remote` on `pe` with local buffer `local`: says exactly what is wrong
  * and returns its ACLSHMEM_* code; with SHMEM_DEBUG also checks that the
  * local and remote bytes do not overlap. Returns ACLSHMEM_SUCCESS when the
- * access is fine. */
+ * access is fine and pe is mapped, MISHMEM_VIA_TRANSPORT when it is fine
+ * and pe is not. */
 int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, const void *remote,
                            const void *local, size_t len, int pe, enum mishmem_on_error on_error);
 
@@ -48,37 +54,70 @@ static inline size_t mishmem_elems_bytes(size_t nelems, size_t size)
     return __builtin_expect(nelems <= SIZE_MAX / size, 1) ? nelems * size : SIZE_MAX;
 }
 
-/* Fast path: one predictable branch; the slow path only on misuse or
- * with SHMEM_DEBUG. */
-#define MISHMEM_RMA_CHECK(inst, call, remote, local, len, pe, on_error)                         \
+/* Fast path: one predictable branch; the slow path only on misuse, with
+ * SHMEM_DEBUG, or for a peer that is not mapped, where the access becomes
+ * `via_transport` (an expression giving the ACLSHMEM_* result). */
+#define MISHMEM_RMA_CHECK(inst, call, remote, local, len, pe, on_error, via_transport)          \
     do {                                                                                        \
         if (__builtin_expect(!mishmem_rma_valid(inst, remote, local, len, pe) ||                \
                                  mishmem_rma_debug_on(), 0)) {                                  \
             int rc_ = mishmem_rma_check_slow(inst, call, remote, local, len, pe, on_error);     \
+            if (rc_ == MISHMEM_VIA_TRANSPORT)                                                   \
+                return (via_transport);                                                         \
             if (rc_ != ACLSHMEM_SUCCESS)                                                        \
                 return rc_;                                                                     \
         }                                                                                       \
     } while (0)
 
-static inline int mishmem_put(struct mishmem_instance *inst, const char *call, void *dest,
-                              const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+/* completion: NBI returns before a remote peer has the data (quiet
+ * completes it); for a mapped peer both are the same store. */
+static inline int mishmem_put_with(struct mishmem_instance *inst, const char *call, void *dest,
+                                   const void *source, size_t len, int pe, enum mishmem_on_error on_error,
+                                   enum mishmem_completion completion)
 {
     if (len == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_RMA_CHECK(inst, call, dest, source, len, pe, on_error);
+    MISHMEM_RMA_CHECK(inst, call, dest, source, len, pe, on_error,
+                      mishmem_remote_put(inst, pe, dest, source, len, completion));
     memcpy(mishmem_translate(inst, dest, pe), source, len);
     mishmem_doorbell_ring_data(inst, pe);
     return ACLSHMEM_SUCCESS;
 }
 
-static inline int mishmem_get(struct mishmem_instance *inst, const char *call, void *dest,
-                              const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+static inline int mishmem_get_with(struct mishmem_instance *inst, const char *call, void *dest,
+                                   const void *source, size_t len, int pe, enum mishmem_on_error on_error,
+                                   enum mishmem_completion completion)
 {
     if (len == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_RMA_CHECK(inst, call, source, dest, len, pe, on_error);
+    MISHMEM_RMA_CHECK(inst, call, source, dest, len, pe, on_error,
+                      mishmem_remote_get(inst, pe, dest, source, len, completion));
     memcpy(dest, mishmem_translate(inst, source, pe), len);
     return ACLSHMEM_SUCCESS;
+}
+
+static inline int mishmem_put(struct mishmem_instance *inst, const char *call, void *dest,
+                              const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+{
+    return mishmem_put_with(inst, call, dest, source, len, pe, on_error, MISHMEM_BLOCKING);
+}
+
+static inline int mishmem_get(struct mishmem_instance *inst, const char *call, void *dest,
+                              const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+{
+    return mishmem_get_with(inst, call, dest, source, len, pe, on_error, MISHMEM_BLOCKING);
+}
+
+static inline int mishmem_put_nbi(struct mishmem_instance *inst, const char *call, void *dest,
+                                  const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+{
+    return mishmem_put_with(inst, call, dest, source, len, pe, on_error, MISHMEM_NBI);
+}
+
+static inline int mishmem_get_nbi(struct mishmem_instance *inst, const char *call, void *dest,
+                                  const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+{
+    return mishmem_get_with(inst, call, dest, source, len, pe, on_error, MISHMEM_NBI);
 }
 
 #endif

@@ -80,11 +80,8 @@ int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, cons
                  (void *)inst->heap_base, (void *)(inst->heap_base + inst->heap_size), owner);
         return mishmem_rma_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
-    if (!inst->peers[pe].segment) {
-        snprintf(message, sizeof message, "%s: PE %d of instance %llu is not reachable by load/store "
-                 "(address %p)", call, pe, (unsigned long long)inst->id, remote);
-        return mishmem_rma_report(on_error, ACLSHMEM_NOT_SUPPORTED, message);
-    }
+    if (!inst->peers[pe].segment)
+        return MISHMEM_VIA_TRANSPORT;
     /* SHMEM_DEBUG: memcpy between overlapping bytes is undefined. */
     if (mishmem_rma_debug_on() && ranges_overlap(mishmem_translate(inst, remote, pe), local, len)) {
         snprintf(message, sizeof message, "%s: the local buffer %p and the target bytes of address %p "

@@ -21,8 +21,13 @@ static inline int mishmem_signal_valid(const struct mishmem_instance *inst, cons
 static inline int mishmem_signal_update(struct mishmem_instance *inst, const char *call, uint64_t *sig_addr,
                                         uint64_t signal, int sig_op, int pe, enum mishmem_on_error on_error)
 {
-    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0))
-        return mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
+    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0)) {
+        int rc = mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
+        if (rc != MISHMEM_VIA_TRANSPORT)
+            return rc;
+        return mishmem_remote_amo(inst, pe, sig_op == SHMEM_SIGNAL_SET ? MISHMEM_AMO_SET : MISHMEM_AMO_FETCH_ADD,
+                                  sig_addr, sizeof signal, &signal, NULL, &(uint64_t){0});
+    }
     _Atomic uint64_t *remote = mishmem_translate(inst, sig_addr, pe);
     if (sig_op == SHMEM_SIGNAL_SET)
         atomic_store_explicit(remote, signal, memory_order_release);
@@ -32,17 +37,44 @@ static inline int mishmem_signal_update(struct mishmem_instance *inst, const cha
     return ACLSHMEM_SUCCESS;
 }
 
-static inline int mishmem_put_signal(struct mishmem_instance *inst, const char *call, void *dest,
-                                     const void *source, size_t len, uint64_t *sig_addr, uint64_t signal,
-                                     int sig_op, int pe, enum mishmem_on_error on_error)
+/* A peer that is not mapped: the transport delivers data, then signal. */
+int mishmem_put_signal_remote(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
+                              size_t len, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
+                              enum mishmem_on_error on_error, enum mishmem_completion completion);
+
+static inline int mishmem_put_signal_with(struct mishmem_instance *inst, const char *call, void *dest,
+                                          const void *source, size_t len, uint64_t *sig_addr, uint64_t signal,
+                                          int sig_op, int pe, enum mishmem_on_error on_error,
+                                          enum mishmem_completion completion)
 {
     /* A bad signal fails the call before any data moves. */
-    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0))
-        return mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
+    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0)) {
+        int rc = mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
+        if (rc != MISHMEM_VIA_TRANSPORT)
+            return rc;
+        return mishmem_put_signal_remote(inst, call, dest, source, len, sig_addr, signal, sig_op, pe, on_error,
+                                         completion);
+    }
     int rc = mishmem_put(inst, call, dest, source, len, pe, on_error);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     return mishmem_signal_update(inst, call, sig_addr, signal, sig_op, pe, on_error);
+}
+
+static inline int mishmem_put_signal(struct mishmem_instance *inst, const char *call, void *dest,
+                                     const void *source, size_t len, uint64_t *sig_addr, uint64_t signal,
+                                     int sig_op, int pe, enum mishmem_on_error on_error)
+{
+    return mishmem_put_signal_with(inst, call, dest, source, len, sig_addr, signal, sig_op, pe, on_error,
+                                   MISHMEM_BLOCKING);
+}
+
+static inline int mishmem_put_signal_nbi(struct mishmem_instance *inst, const char *call, void *dest,
+                                         const void *source, size_t len, uint64_t *sig_addr, uint64_t signal,
+                                         int sig_op, int pe, enum mishmem_on_error on_error)
+{
+    return mishmem_put_signal_with(inst, call, dest, source, len, sig_addr, signal, sig_op, pe, on_error,
+                                   MISHMEM_NBI);
 }
 
 #endif

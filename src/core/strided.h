@@ -50,12 +50,15 @@ static inline int mishmem_strided_valid(const struct mishmem_instance *inst, con
            mishmem_rma_valid(inst, (const void *)remote_lo, local, remote_len, pe);
 }
 
-#define MISHMEM_STRIDED_CHECK(inst, call, remote, rstride, local, lstride, nelems, elem, pe, on_error)   \
+#define MISHMEM_STRIDED_CHECK(inst, call, remote, rstride, local, lstride, nelems, elem, pe, on_error,   \
+                              via_transport)                                                             \
     do {                                                                                                 \
         if (__builtin_expect(!mishmem_strided_valid(inst, remote, rstride, local, lstride, nelems, elem, \
                                                     pe) || mishmem_rma_debug_on(), 0)) {                 \
             int rc_ = mishmem_strided_check_slow(inst, call, remote, rstride, local, lstride, nelems,    \
                                                  elem, pe, on_error);                                    \
+            if (rc_ == MISHMEM_VIA_TRANSPORT)                                                            \
+                return (via_transport);                                                                  \
             if (rc_ != ACLSHMEM_SUCCESS)                                                                 \
                 return rc_;                                                                              \
         }                                                                                                \
@@ -76,7 +79,8 @@ static inline int mishmem_iput(struct mishmem_instance *inst, const char *call, 
 {
     if (nelems == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_STRIDED_CHECK(inst, call, dest, dst, source, sst, nelems, elem, pe, on_error);
+    MISHMEM_STRIDED_CHECK(inst, call, dest, dst, source, sst, nelems, elem, pe, on_error,
+                          mishmem_remote_iput(inst, pe, dest, source, dst, sst, nelems, elem));
     char *target = mishmem_translate(inst, dest, pe);
     if (dst == 1 && sst == 1)
         memcpy(target, source, nelems * elem);
@@ -92,7 +96,8 @@ static inline int mishmem_iget(struct mishmem_instance *inst, const char *call, 
 {
     if (nelems == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_STRIDED_CHECK(inst, call, source, sst, dest, dst, nelems, elem, pe, on_error);
+    MISHMEM_STRIDED_CHECK(inst, call, source, sst, dest, dst, nelems, elem, pe, on_error,
+                          mishmem_remote_iget(inst, pe, dest, source, dst, sst, nelems, elem));
     const char *origin = mishmem_translate(inst, source, pe);
     if (dst == 1 && sst == 1)
         memcpy(dest, origin, nelems * elem);

@@ -21,6 +21,9 @@ struct mishmem_team {
     uint64_t generation; /* unique in the process: tells this team from earlier ones in the slot */
     int start, stride, size;
     int my_pe;
+    /* A member is not mapped (or MISHMEM_COLL_PORTABLE): barriers and
+     * collectives use the portable family (core/coll_portable.h). */
+    int portable;
     shmem_team_config_t config;
     long config_mask;
     /* Progress counters; every member counts the same collectives, so the

@@ -6,12 +6,13 @@
  * barriers need no reset. */
 #include <stdatomic.h>
 
+#include "core/coll_portable.h"
 #include "core/coll_flags.h"
 #include "core/coll_tuning.h"
-#include "core/doorbell.h"
+#include "transport/shm/doorbell.h"
 #include "core/sync.h"
 #include "core/team.h"
-#include "core/wait.h"
+#include "transport/shm/wait.h"
 
 static void wait_flag(struct mishmem_team *team, const char *operation, _Atomic uint64_t *flag, uint64_t epoch)
 {
@@ -21,13 +22,18 @@ static void wait_flag(struct mishmem_team *team, const char *operation, _Atomic 
 void mishmem_team_ring_members(const struct mishmem_team *team)
 {
     for (int pe = 0; pe < team->size; pe++)
-        if (pe != team->my_pe)
+        if (pe != team->my_pe && team->inst->peers[mishmem_team_world_pe(team, pe)].segment)
             mishmem_doorbell_ring(team->inst, mishmem_team_world_pe(team, pe));
 }
 
 void mishmem_team_barrier(struct mishmem_team *team, const char *operation)
 {
-    mishmem_quiet();
+    if (team->portable) {
+        struct mishmem_coll_group group = mishmem_group_of_team(team, operation);
+        mishmem_portable_barrier(&group);
+        return;
+    }
+    mishmem_quiet(team->inst);
     int n = team->size, me = team->my_pe;
     if (n == 1)
         return;

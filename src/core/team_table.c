@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/coll_portable.h"
 #include "core/coll_stage.h"
 #include "util/log.h"
 
@@ -42,6 +43,7 @@ static struct mishmem_team *fill_locked(struct mishmem_instance *inst, int slot,
         .inst = inst, .live = 1, .slot = slot,
         .generation = atomic_fetch_add_explicit(&next_generation, 1, memory_order_relaxed),
         .start = start, .stride = size == 1 ? 1 : stride, .size = size, .my_pe = my_pe,
+        .portable = mishmem_coll_needs_portable(inst, start, stride, size),
     };
     mark(teams, slot, 0);
     atomic_store_explicit(&teams->by_slot[slot], team, memory_order_release);

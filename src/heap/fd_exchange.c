@@ -148,13 +148,17 @@ int mishmem_fd_exchange(struct mishmem_bootstrap *boot, int my_fd, const uint64_
         rc = agreed;
     /* Connecting never waits for the peer (the backlog holds us), so the
      * accept phase below always finds its callers: no ordering deadlock. */
+    /* Only local peers (pid > 0) take part; the others are on other hosts. */
+    int local_peers = 0;
+    for (int pe = 0; pe < n; pe++)
+        local_peers += pe != me && pids[pe] > 0;
     for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < n; pe++)
-        if (pe != me && (conns[pe] = connect_to(tokens[pe])) < 0)
+        if (pe != me && pids[pe] > 0 && (conns[pe] = connect_to(tokens[pe])) < 0)
             rc = ACLSHMEM_SMEM_ERROR;
-    for (int served = 0; rc == ACLSHMEM_SUCCESS && served < n - 1; served++)
+    for (int served = 0; rc == ACLSHMEM_SUCCESS && served < local_peers; served++)
         rc = serve_one(listener, me, my_fd, pids, n, deadline);
     for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < n; pe++)
-        if (pe != me && (peer_fds[pe] = receive_fd(conns[pe], pe, deadline)) < 0)
+        if (pe != me && pids[pe] > 0 && (peer_fds[pe] = receive_fd(conns[pe], pe, deadline)) < 0)
             rc = ACLSHMEM_SMEM_ERROR;
     if (rc != ACLSHMEM_SUCCESS) {
         MISHMEM_ERROR("passing heap descriptors over Unix sockets failed (%d)", rc);

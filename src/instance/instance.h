@@ -80,6 +80,14 @@ struct mishmem_stage_slot {
  * The symmetric heap follows it. The area is a sparse memfd: pages that no
  * team touches cost nothing. */
 struct mishmem_control {
+    /* Who owns this segment: checked by every PE that maps it, so that a
+     * PID that names another process than the one that announced it is
+     * never taken for the peer. */
+    struct {
+        uint64_t token;
+        uint64_t instance_id;
+        int64_t pe;
+    } owner;
     /* Set once this PE has passed its finalize barrier: its exit is then a
      * normal departure, not a peer dying under a wait. */
     struct mishmem_flag departed;
@@ -99,13 +107,20 @@ struct mishmem_control {
     ((sizeof(struct mishmem_control) + MISHMEM_CONTROL_ALIGN - 1) / MISHMEM_CONTROL_ALIGN *      \
      MISHMEM_CONTROL_ALIGN)
 
-/* How this PE reaches one peer. segment == NULL means "not by load/store"
- * (reserved for the fabric transport). */
+/* How this PE reaches one peer: mapped (segment != NULL: the core loads
+ * and stores in place), or through `transport` (transport/transport.h),
+ * whose per-instance state is inst->transport_state[transport_index]. */
+struct mishmem_transport;
 struct mishmem_peer {
     char *segment;
-    pid_t pid;
-    int pidfd; /* readable once the peer has exited: liveness for waits */
+    const struct mishmem_transport *transport;
+    int transport_index;
+    pid_t pid; /* in this PE's PID namespace; 0 when the peer is on another host */
+    int pidfd; /* readable once the peer has exited: liveness for waits; -1 if none */
 };
+
+/* Transports an instance may use at once (transport/select.c's table). */
+#define MISHMEM_MAX_TRANSPORTS 4
 
 /* The attributes an instance was created with, kept to answer a duplicate
  * init (SUCCESS when they match, INVALID_PARAM when they differ). */
@@ -132,6 +147,8 @@ struct mishmem_instance {
     char *heap_base;                /* == segment.base + MISHMEM_CONTROL_SIZE */
     uint64_t heap_size;
     struct mishmem_peer *peers;     /* n_pes entries; peers[my_pe].segment == segment.base */
+    int n_unmapped;                 /* peers reached through a transport, not by load/store */
+    void *transport_state[MISHMEM_MAX_TRANSPORTS]; /* by the table of transport/select.c */
 
     struct mishmem_allocator *allocator;
     pthread_mutex_t heap_lock;      /* collective heap calls vs. THREAD_MULTIPLE callers */

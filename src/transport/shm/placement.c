@@ -1,14 +1,18 @@
-#include "core/placement.h"
+#include "transport/shm/placement.h"
 
 #include <sched.h>
 #include <string.h>
 
+#include "transport/shm/shm_state.h"
+
 /* CPUs counted; PEs on CPUs beyond this are not balanced. */
 #define MAX_BALANCED_CPUS 1024
 
+/* NULL for a peer on another host. */
 static struct mishmem_placement *placement_of(struct mishmem_instance *inst, int pe)
 {
-    return &mishmem_control_of(inst, pe)->placement;
+    struct mishmem_control *control = mishmem_shm_control_of(inst, pe);
+    return control ? &control->placement : NULL;
 }
 
 /* Moves this thread to `cpu` and back under `allowed`: the kernel keeps a
@@ -35,6 +39,8 @@ void mishmem_balance_slow(struct mishmem_instance *inst, uint64_t now)
     int highest_here = inst->my_pe;
     for (int pe = 0; pe < inst->n_pes; pe++) {
         struct mishmem_placement *p = placement_of(inst, pe);
+        if (!p)
+            continue;
         int cpu = atomic_load_explicit(&p->cpu_plus_one, memory_order_relaxed) - 1;
         if (cpu < 0 || cpu >= MAX_BALANCED_CPUS || atomic_load_explicit(&p->asleep, memory_order_relaxed))
             continue;

@@ -1,4 +1,4 @@
-#include "instance/static_world.h"
+#include "transport/shm/static_world.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -6,7 +6,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
-#include "instance/fd_share.h"
+#include "transport/shm/fd_share.h"
 #include "heap/segment.h"
 #include "util/log.h"
 

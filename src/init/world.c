@@ -1,12 +1,10 @@
-#include "instance/world.h"
+#include "init/world.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "instance/attr.h"
-#include "instance/lifecycle.h"
+#include "bootstrap/mode.h"
+#include "init/lifecycle.h"
 #include "instance/registry.h"
 #include "mishmem/openshmem.h"
 #include "util/env.h"
@@ -22,41 +20,17 @@ static int read_env_long(enum mishmem_env_id id, long low, long high, long *out)
     return ACLSHMEM_SUCCESS;
 }
 
-/* Launcher variables, or a single PE when there is no launcher. */
-static int read_launch(struct mishmem_instance_params *params)
+/* The bootstrap mode the environment selects (the launcher's, else a
+ * single PE) makes the world's bootstrap configuration. */
+static int read_bootstrap(struct mishmem_instance_params *params)
 {
-    struct mishmem_bootstrap_config *boot = &params->boot;
-    boot->listen_fd = -1;
-    if (!mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PE)) {
-        boot->my_pe = 0;
-        boot->n_pes = 1;
-        return ACLSHMEM_SUCCESS;
-    }
-    long pe, n_pes, fd;
-    int rc = read_env_long(MISHMEM_ENV_MISHMEM_NPES, 1, ACLSHMEM_MAX_PES, &n_pes);
+    const struct mishmem_bootstrap_mode *mode = mishmem_bootstrap_mode_from_env();
+    struct mishmem_bootstrap_source src = {.instance_live = mishmem_instance_lookup(params->id) != NULL};
+    mishmem_bootstrap_config_init(&params->boot, mode);
+    int rc = mode->members ? mode->members(&src, &params->boot) : ACLSHMEM_SUCCESS;
     if (rc == ACLSHMEM_SUCCESS)
-        rc = read_env_long(MISHMEM_ENV_MISHMEM_PE, 0, n_pes - 1, &pe);
-    if (rc != ACLSHMEM_SUCCESS)
-        return rc;
-    boot->my_pe = (int)pe;
-    boot->n_pes = (int)n_pes;
-    const char *address = mishmem_env_string(MISHMEM_ENV_MISHMEM_RDV_ADDR);
-    long port;
-    if (mishmem_parse_ip_port(address, boot->host, sizeof boot->host, &port) != 0 || port == 0) {
-        MISHMEM_ERROR("MISHMEM_RDV_ADDR=\"%s\" is not tcp://HOST:PORT", address ? address : "");
-        return ACLSHMEM_INVALID_VALUE;
-    }
-    boot->port = (uint16_t)port;
-    snprintf(params->key.ip_port, sizeof params->key.ip_port, "%s", address);
-    if (pe == 0 && mishmem_env_is_set(MISHMEM_ENV_MISHMEM_RDV_FD)) {
-        rc = read_env_long(MISHMEM_ENV_MISHMEM_RDV_FD, 0, 1 << 20, &fd);
-        if (rc != ACLSHMEM_SUCCESS)
-            return rc;
-        boot->listen_fd = (int)fd;
-        /* The socket is used once; a later shmem_init must not reuse it. */
-        unsetenv(mishmem_env_name(MISHMEM_ENV_MISHMEM_RDV_FD));
-    }
-    return mishmem_job_secret(boot->secret);
+        rc = mode->configure(&src, &params->boot, params->key.ip_port, sizeof params->key.ip_port);
+    return rc;
 }
 
 static int read_world_params(struct mishmem_instance_params *params)
@@ -75,10 +49,10 @@ static int read_world_params(struct mishmem_instance_params *params)
                       mishmem_env_string(MISHMEM_ENV_SHMEM_SYMMETRIC_SIZE));
         return ACLSHMEM_INVALID_VALUE;
     }
-    rc = read_launch(params);
+    params->id = (uint64_t)id;
+    rc = read_bootstrap(params);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
-    params->id = (uint64_t)id;
     params->heap_size = heap_size;
     params->boot.instance_id = (uint64_t)id;
     params->boot.init_timeout_ms = (uint32_t)timeout_s * 1000u;

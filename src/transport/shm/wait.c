@@ -1,4 +1,6 @@
-#include "core/wait.h"
+#include "transport/shm/wait.h"
+
+#include "transport/shm/shm_state.h"
 
 #include <poll.h>
 #include <stdlib.h>
@@ -21,8 +23,9 @@ int mishmem_find_dead_peer(struct mishmem_instance *inst)
     for (int first = 0; first < inst->n_pes; first += 64) {
         int count = 0;
         for (int pe = first; pe < inst->n_pes && pe < first + 64; pe++) {
-            if (inst->peers[pe].pidfd < 0 ||
-                atomic_load_explicit(&mishmem_control_of(inst, pe)->departed.value, memory_order_acquire))
+            const struct mishmem_control *control = mishmem_shm_control_of(inst, pe);
+            if (inst->peers[pe].pidfd < 0 || !control ||
+                atomic_load_explicit(&control->departed.value, memory_order_acquire))
                 continue; /* finalized, then left: not a failure */
             probes[count].fd = inst->peers[pe].pidfd;
             probes[count].events = POLLIN;

@@ -1,17 +1,17 @@
-#include "instance/lifecycle.h"
+#include "init/lifecycle.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "bootstrap/plugin.h"
-#include "core/doorbell.h"
+#include "bootstrap/mode.h"
+#include "transport/shm/doorbell.h"
 #include "core/sync.h"
 #include "core/team_table.h"
 #include "heap/allocator.h"
-#include "instance/peers.h"
+#include "transport/select.h"
 #include "instance/registry.h"
-#include "instance/static_world.h"
+#include "transport/shm/static_world.h"
 #include "util/env.h"
 #include "util/log.h"
 
@@ -30,7 +30,7 @@ static void release_instance(struct mishmem_instance *inst)
 {
     mishmem_teams_destroy(inst);
     mishmem_static_world_release(inst); /* before the peers' pidfds close */
-    mishmem_peers_release(inst);
+    mishmem_transports_release(inst);
     if (inst->allocator)
         mishmem_allocator_destroy(inst->allocator);
     mishmem_segment_destroy(&inst->segment);
@@ -41,7 +41,7 @@ static void release_instance(struct mishmem_instance *inst)
 
 static int build_heap(struct mishmem_instance *inst)
 {
-    int rc = mishmem_peers_attach(inst);
+    int rc = mishmem_transports_attach(inst);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     /* Every peer holds its own mapping now; the descriptor is no longer needed. */
@@ -51,16 +51,10 @@ static int build_heap(struct mishmem_instance *inst)
     return mishmem_teams_create(inst);
 }
 
+/* Through the mode that made params->boot (bootstrap/modes.c). */
 static int open_bootstrap(const struct mishmem_instance_params *params, struct mishmem_bootstrap **boot)
 {
-    if (params->boot.n_pes == 1) {
-        if (params->boot.listen_fd >= 0)
-            close(params->boot.listen_fd);
-        return mishmem_bootstrap_self_open(boot);
-    }
-    if (params->boot.plugin) /* MPI mode */
-        return mishmem_bootstrap_plugin_open(&params->boot, boot);
-    return mishmem_bootstrap_tcp_open(&params->boot, boot);
+    return mishmem_bootstrap_open(&params->boot, boot);
 }
 
 /* A microsecond count from the environment, else fallback_ns. */

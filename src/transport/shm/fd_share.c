@@ -1,4 +1,4 @@
-#include "instance/fd_share.h"
+#include "transport/shm/fd_share.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +35,8 @@ static int share_directly(struct mishmem_instance *inst, const struct mishmem_fd
         if (pe == inst->my_pe)
             continue;
         const struct mishmem_peer *peer = &inst->peers[pe];
+        if (peer->pidfd < 0) /* not a local peer: another transport reaches it */
+            continue;
         int fd = force_sockets ? -1 : mishmem_segment_fetch_fd(peer->pidfd, peer->pid, share->remote_fds[pe]);
         if (fd < 0) {
             (*missing)++;
@@ -62,7 +64,7 @@ static int share_over_sockets(struct mishmem_instance *inst, const struct mishme
         rc = mishmem_fd_exchange(inst->boot, share->my_fd, share->tokens, pids, inst->op_timeout_ms, fds);
     }
     for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < n; pe++) {
-        if (pe == inst->my_pe)
+        if (pe == inst->my_pe || fds[pe] < 0)
             continue;
         int fd = fds[pe];
         fds[pe] = -1;

@@ -1,4 +1,6 @@
-#include "core/doorbell.h"
+#include "transport/shm/doorbell.h"
+
+#include "transport/shm/shm_state.h"
 
 #include <limits.h>
 #include <linux/futex.h>
@@ -42,8 +44,12 @@ void mishmem_doorbell_wake(struct mishmem_doorbell *bell, enum mishmem_wait_kind
 
 void mishmem_doorbell_ring_all(struct mishmem_instance *inst)
 {
-    for (int pe = 0; pe < inst->n_pes; pe++)
-        mishmem_doorbell_ring(inst, pe);
+    /* Peers that are not mapped poll: their waits' sleeps are bounded. */
+    for (int pe = 0; pe < inst->n_pes; pe++) {
+        struct mishmem_control *control = mishmem_shm_control_of(inst, pe);
+        if (control)
+            mishmem_doorbell_ring_bell(&control->doorbell, MISHMEM_WAIT_ON_SYNC);
+    }
 }
 
 static struct mishmem_doorbell *my_bell(struct mishmem_instance *inst)

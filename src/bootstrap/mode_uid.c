@@ -1,10 +1,11 @@
-/* aclshmemx_init_attr in unique-id mode: from the unique id's bytes to a
- * tcp bootstrap configuration, enforcing "the creator is PE 0". */
-#include <arpa/inet.h>
+/* Unique-id mode (ACLSHMEMX_INIT_WITH_UNIQUEID): attr->comm_args points
+ * to a unique id from aclshmemx_get_uniqueid (uid_create.c); its bytes
+ * become a tcp bootstrap configuration, enforcing "the creator is PE 0",
+ * who serves the tcp rendezvous on the socket made with the unique id. */
 #include <stdio.h>
 #include <string.h>
 
-#include "bootstrap/uid.h"
+#include "bootstrap/mode.h"
 #include "bootstrap/uid_codec.h"
 #include "bootstrap/uid_listeners.h"
 #include "util/log.h"
@@ -53,16 +54,30 @@ static int claim_listener(const struct mishmem_uid_info *info, int instance_live
     return ACLSHMEM_INVALID_PARAM;
 }
 
-int mishmem_uid_config(const aclshmemx_uniqueid_t *uid, int instance_live,
-                       struct mishmem_bootstrap_config *boot, char *key, size_t key_size)
+/* Fills boot's host, port and secret from uid (boot->my_pe is set). On
+ * PE 0 it also takes this process's listening socket for uid into
+ * boot->listen_fd; the unique id is used up from then on. PE 0 must be the
+ * process that made uid, and nobody else may be: INVALID_PARAM otherwise,
+ * except that with instance_live (a duplicate init, answered by the init
+ * layer) a used-up unique id is accepted with listen_fd -1. */
+static int uid_configure(const struct mishmem_bootstrap_source *src, struct mishmem_bootstrap_config *boot,
+                         char *key, size_t key_size)
 {
     struct mishmem_uid_info info;
-    int rc = decode(uid, &info);
+    int rc = decode(src->attr->comm_args, &info);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     mishmem_uid_host_text(&info, boot->host, sizeof boot->host);
     boot->port = info.port;
     memcpy(boot->secret, info.secret, MISHMEM_SECRET_BYTES);
     snprintf(key, key_size, "uid %016llx", (unsigned long long)info.nonce);
-    return claim_listener(&info, instance_live, boot);
+    return claim_listener(&info, src->instance_live, boot);
 }
+
+const struct mishmem_bootstrap_mode mishmem_bootstrap_mode_uid = {
+    .name = "uid",
+    .flag = ACLSHMEMX_INIT_WITH_UNIQUEID,
+    .flag_name = "ACLSHMEMX_INIT_WITH_UNIQUEID",
+    .configure = uid_configure,
+    .open = mishmem_bootstrap_tcp_open,
+};

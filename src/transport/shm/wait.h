@@ -9,9 +9,10 @@
 #include <sched.h>
 #include <stdint.h>
 
-#include "core/doorbell.h"
-#include "core/placement.h"
+#include "transport/shm/doorbell.h"
+#include "transport/shm/placement.h"
 #include "instance/registry.h"
+#include "transport/select.h"
 
 #define MISHMEM_SPINS_BEFORE_YIELD 64
 /* A yield that returns sooner than this ran nobody else: a system call
@@ -95,6 +96,11 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
         return -1;
     }
     uint64_t now = mishmem_now_ns();
+    /* Peers that are not mapped write through a transport that may need
+     * driving, and do not ring the doorbell: a sleep lasts at most
+     * sleep_max_ns, then this runs again. */
+    if (__builtin_expect(w->inst->n_unmapped > 0, 0))
+        mishmem_transports_progress(w->inst);
     if (w->spin_until_ns == 0)
         w->spin_until_ns = now + mishmem_wait_spin_ns(w->inst);
     if (now < w->spin_until_ns) {

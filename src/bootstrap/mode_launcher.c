@@ -1,0 +1,69 @@
+/* Launcher mode: shmem_init under mishmemrun, which gives every PE its
+ * number, the PE count and PE 0's rendezvous address (MISHMEM_PE,
+ * MISHMEM_NPES, MISHMEM_RDV_ADDR), PE 0 the already-listening socket
+ * (MISHMEM_RDV_FD) and everybody the job secret (MISHMEM_SECRET). PE 0
+ * serves the tcp rendezvous store there. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bootstrap/mode.h"
+#include "bootstrap/rendezvous.h"
+#include "util/env.h"
+#include "util/log.h"
+
+static int read_env_long(enum mishmem_env_id id, long low, long high, long *out)
+{
+    if (mishmem_env_long(id, out) != 0 || *out < low || *out > high) {
+        MISHMEM_ERROR("%s=\"%s\" must be an integer in %ld..%ld", mishmem_env_name(id),
+                      mishmem_env_string(id) ? mishmem_env_string(id) : "", low, high);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+static int launcher_detect(void) { return mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PE); }
+
+static int launcher_members(const struct mishmem_bootstrap_source *src, struct mishmem_bootstrap_config *config)
+{
+    (void)src;
+    long pe, n_pes;
+    int rc = read_env_long(MISHMEM_ENV_MISHMEM_NPES, 1, ACLSHMEM_MAX_PES, &n_pes);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = read_env_long(MISHMEM_ENV_MISHMEM_PE, 0, n_pes - 1, &pe);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    config->my_pe = (int)pe;
+    config->n_pes = (int)n_pes;
+    return ACLSHMEM_SUCCESS;
+}
+
+static int launcher_configure(const struct mishmem_bootstrap_source *src, struct mishmem_bootstrap_config *config,
+                              char *key, size_t key_size)
+{
+    (void)src;
+    const char *address = mishmem_env_string(MISHMEM_ENV_MISHMEM_RDV_ADDR);
+    long port, fd;
+    if (mishmem_parse_ip_port(address, config->host, sizeof config->host, &port) != 0 || port == 0) {
+        MISHMEM_ERROR("MISHMEM_RDV_ADDR=\"%s\" is not tcp://HOST:PORT", address ? address : "");
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    config->port = (uint16_t)port;
+    snprintf(key, key_size, "%s", address);
+    if (config->my_pe == 0 && mishmem_env_is_set(MISHMEM_ENV_MISHMEM_RDV_FD)) {
+        int rc = read_env_long(MISHMEM_ENV_MISHMEM_RDV_FD, 0, 1 << 20, &fd);
+        if (rc != ACLSHMEM_SUCCESS)
+            return rc;
+        config->listen_fd = (int)fd;
+        /* The socket is used once; a later shmem_init must not reuse it. */
+        unsetenv(mishmem_env_name(MISHMEM_ENV_MISHMEM_RDV_FD));
+    }
+    return mishmem_job_secret(config->secret);
+}
+
+const struct mishmem_bootstrap_mode mishmem_bootstrap_mode_launcher = {
+    .name = "launcher",
+    .detect = launcher_detect,
+    .members = launcher_members,
+    .configure = launcher_configure,
+    .open = mishmem_bootstrap_tcp_open,
+};

@@ -1,0 +1,80 @@
+/* The default mode (ACLSHMEMX_INIT_WITH_DEFAULT): PE 0 serves the tcp
+ * rendezvous store at attr->ip_port, "tcp://HOST:PORT"; with port 0 the
+ * port is start + instance_id from SHMEM_INSTANCE_PORT_RANGE=start:end. */
+#include <stdio.h>
+
+#include "bootstrap/mode.h"
+#include "bootstrap/rendezvous.h"
+#include "util/env.h"
+#include "util/log.h"
+
+/* SHMEM_INSTANCE_PORT_RANGE=start:end -> the port of instance id. */
+static int port_from_range(uint64_t id, long *port)
+{
+    const char *range = mishmem_env_string(MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE);
+    long start, end;
+    char tail;
+    if (sscanf(range, "%ld:%ld%c", &start, &end, &tail) != 2 || start < 1 || end > 65535) {
+        MISHMEM_ERROR("SHMEM_INSTANCE_PORT_RANGE=\"%s\" is malformed: expected start:end with ports "
+                      "in 1..65535", range);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (end < start) {
+        MISHMEM_ERROR("SHMEM_INSTANCE_PORT_RANGE=\"%s\": end is below start", range);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (id > (uint64_t)(end - start)) {
+        MISHMEM_ERROR("instance %llu does not fit SHMEM_INSTANCE_PORT_RANGE=\"%s\" (%ld ports)",
+                      (unsigned long long)id, range, end - start + 1);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    *port = start + (long)id;
+    return ACLSHMEM_SUCCESS;
+}
+
+static int resolve_address(const aclshmemx_init_attr_t *attr, struct mishmem_bootstrap_config *boot)
+{
+    long port;
+    if (mishmem_parse_ip_port(attr->ip_port, boot->host, sizeof boot->host, &port) != 0) {
+        MISHMEM_ERROR("ip_port \"%s\" is malformed: expected tcp://HOST:PORT or tcp://[IPV6]:PORT",
+                      attr->ip_port ? attr->ip_port : "(null)");
+        return ACLSHMEM_INVALID_PARAM;
+    }
+    int has_range = mishmem_env_is_set(MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE);
+    if (port != 0 && has_range) {
+        MISHMEM_ERROR("ip_port \"%s\" names port %ld while SHMEM_INSTANCE_PORT_RANGE is set: use "
+                      "port 0 with the range, or unset the range", attr->ip_port, port);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (port == 0 && !has_range) {
+        MISHMEM_ERROR("ip_port \"%s\" has port 0, which needs SHMEM_INSTANCE_PORT_RANGE=start:end "
+                      "(port = start + instance_id)", attr->ip_port);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    if (port == 0) {
+        int rc = port_from_range(attr->instance_id, &port);
+        if (rc != ACLSHMEM_SUCCESS)
+            return rc;
+    }
+    boot->port = (uint16_t)port;
+    return ACLSHMEM_SUCCESS;
+}
+
+static int tcp_configure(const struct mishmem_bootstrap_source *src, struct mishmem_bootstrap_config *config,
+                         char *key, size_t key_size)
+{
+    int rc = resolve_address(src->attr, config);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_job_secret(config->secret);
+    if (rc == ACLSHMEM_SUCCESS)
+        snprintf(key, key_size, "%s", src->attr->ip_port);
+    return rc;
+}
+
+const struct mishmem_bootstrap_mode mishmem_bootstrap_mode_tcp = {
+    .name = "tcp",
+    .flag = ACLSHMEMX_INIT_WITH_DEFAULT,
+    .flag_name = "ACLSHMEMX_INIT_WITH_DEFAULT",
+    .configure = tcp_configure,
+    .open = mishmem_bootstrap_tcp_open,
+};

@@ -1,0 +1,181 @@
+#include "core/remote.h"
+
+#include <stdatomic.h>
+#include <string.h>
+
+#include "transport/amo_word.h"
+#include "transport/shm/doorbell.h"
+#include "util/log.h"
+
+int mishmem_remote_addr_of(const struct mishmem_instance *inst, const void *addr, size_t len,
+                           struct mishmem_remote_addr *out)
+{
+    uint64_t offset = (uint64_t)((const char *)addr - inst->segment.base);
+    if (offset < inst->segment.size && len <= inst->segment.size - offset) {
+        *out = (struct mishmem_remote_addr){MISHMEM_REGION_SEGMENT, offset};
+        return 1;
+    }
+    const struct mishmem_static_data *data = &inst->static_data;
+    int r = mishmem_static_range_of(data, addr, len);
+    if (r < 0)
+        return 0;
+    *out = (struct mishmem_remote_addr){MISHMEM_REGION_STATIC,
+                                        data->ranges[r].file_offset + ((uintptr_t)addr - data->ranges[r].base)};
+    return 1;
+}
+
+/* Checked by the callers: a failure here is the library's own bug. */
+static struct mishmem_remote_addr must_translate(const struct mishmem_instance *inst, const void *addr, size_t len)
+{
+    struct mishmem_remote_addr at;
+    if (!mishmem_remote_addr_of(inst, addr, len, &at))
+        mishmem_fatal("internal: address %p (+%zu bytes) is not symmetric in instance %llu", addr, len,
+                      (unsigned long long)inst->id);
+    return at;
+}
+
+/* Where a mapped peer's copy is, or NULL for an unmapped one. */
+static void *mapped_address(const struct mishmem_instance *inst, int pe, const void *addr)
+{
+    char *segment = inst->peers[pe].segment;
+    if (!segment)
+        return NULL;
+    uint64_t offset = (uint64_t)((const char *)addr - inst->segment.base);
+    if (offset < inst->segment.size)
+        return segment + offset;
+    return mishmem_static_translate(&inst->static_data, addr, pe);
+}
+
+static void *state_of(struct mishmem_instance *inst, int pe)
+{
+    return inst->transport_state[inst->peers[pe].transport_index];
+}
+
+int mishmem_remote_put(struct mishmem_instance *inst, int pe, void *dest, const void *source, size_t len,
+                       enum mishmem_completion completion)
+{
+    void *direct = mapped_address(inst, pe, dest);
+    if (direct) {
+        memcpy(direct, source, len);
+        mishmem_doorbell_ring_data(inst, pe);
+        mishmem_doorbell_ring(inst, pe);
+        return ACLSHMEM_SUCCESS;
+    }
+    return inst->peers[pe].transport->put(state_of(inst, pe), pe, must_translate(inst, dest, len), source, len,
+                                          completion);
+}
+
+int mishmem_remote_get(struct mishmem_instance *inst, int pe, void *dest, const void *source, size_t len,
+                       enum mishmem_completion completion)
+{
+    const void *direct = mapped_address(inst, pe, source);
+    if (direct) {
+        memcpy(dest, direct, len);
+        return ACLSHMEM_SUCCESS;
+    }
+    return inst->peers[pe].transport->get(state_of(inst, pe), pe, dest, must_translate(inst, source, len), len,
+                                          completion);
+}
+
+/* Contiguous runs go as one transfer; otherwise one per element, all
+ * non-blocking, completed together. */
+int mishmem_remote_iput(struct mishmem_instance *inst, int pe, void *dest, const void *source, ptrdiff_t dst,
+                        ptrdiff_t sst, size_t nelems, size_t elem)
+{
+    if (dst == 1 && sst == 1)
+        return mishmem_remote_put(inst, pe, dest, source, nelems * elem, MISHMEM_BLOCKING);
+    int rc = ACLSHMEM_SUCCESS;
+    for (size_t i = 0; rc == ACLSHMEM_SUCCESS && i < nelems; i++)
+        rc = mishmem_remote_put(inst, pe, (char *)dest + (ptrdiff_t)i * dst * (ptrdiff_t)elem,
+                                (const char *)source + (ptrdiff_t)i * sst * (ptrdiff_t)elem, elem, MISHMEM_NBI);
+    int quiet = inst->peers[pe].transport->quiet(state_of(inst, pe));
+    return rc == ACLSHMEM_SUCCESS ? quiet : rc;
+}
+
+int mishmem_remote_iget(struct mishmem_instance *inst, int pe, void *dest, const void *source, ptrdiff_t dst,
+                        ptrdiff_t sst, size_t nelems, size_t elem)
+{
+    if (dst == 1 && sst == 1)
+        return mishmem_remote_get(inst, pe, dest, source, nelems * elem, MISHMEM_BLOCKING);
+    int rc = ACLSHMEM_SUCCESS;
+    for (size_t i = 0; rc == ACLSHMEM_SUCCESS && i < nelems; i++)
+        rc = mishmem_remote_get(inst, pe, (char *)dest + (ptrdiff_t)i * dst * (ptrdiff_t)elem,
+                                (const char *)source + (ptrdiff_t)i * sst * (ptrdiff_t)elem, elem, MISHMEM_NBI);
+    int quiet = inst->peers[pe].transport->quiet(state_of(inst, pe));
+    return rc == ACLSHMEM_SUCCESS ? quiet : rc;
+}
+
+int mishmem_remote_amo(struct mishmem_instance *inst, int pe, enum mishmem_amo_op op, void *target, size_t size,
+                       const void *operand, const void *cond, void *fetched)
+{
+    void *direct = mapped_address(inst, pe, target);
+    if (direct) {
+        mishmem_amo_on_word(op, direct, size, operand, cond, fetched);
+        if (op != MISHMEM_AMO_FETCH) {
+            mishmem_doorbell_ring_data(inst, pe);
+            mishmem_doorbell_ring(inst, pe);
+        }
+        return ACLSHMEM_SUCCESS;
+    }
+    return inst->peers[pe].transport->amo(state_of(inst, pe), pe, must_translate(inst, target, size), op,
+                                          mishmem_datatype_of_size(size), operand, cond, fetched);
+}
+
+int mishmem_remote_put_signal(struct mishmem_instance *inst, int pe, void *dest, const void *source, size_t len,
+                              uint64_t *sig_addr, uint64_t signal, enum mishmem_signal_op op,
+                              enum mishmem_completion completion)
+{
+    return inst->peers[pe].transport->put_signal(state_of(inst, pe), pe, must_translate(inst, dest, len), source,
+                                                 len, must_translate(inst, sig_addr, sizeof *sig_addr), signal,
+                                                 op, completion);
+}
+
+void mishmem_remote_word_set(struct mishmem_instance *inst, int pe, _Atomic uint64_t *word, uint64_t value)
+{
+    _Atomic uint64_t *direct = mapped_address(inst, pe, (void *)word);
+    if (direct) {
+        atomic_store_explicit(direct, value, memory_order_release);
+        mishmem_doorbell_ring(inst, pe);
+        return;
+    }
+    int rc = mishmem_remote_amo(inst, pe, MISHMEM_AMO_SET, (void *)word, sizeof value, &value, NULL, NULL);
+    if (rc != ACLSHMEM_SUCCESS)
+        mishmem_fatal("cannot signal PE %d of instance %llu (%d)", pe, (unsigned long long)inst->id, rc);
+}
+
+void mishmem_remote_word_add(struct mishmem_instance *inst, int pe, _Atomic uint64_t *word, uint64_t value)
+{
+    _Atomic uint64_t *direct = mapped_address(inst, pe, (void *)word);
+    if (direct) {
+        atomic_fetch_add_explicit(direct, value, memory_order_release);
+        mishmem_doorbell_ring(inst, pe);
+        return;
+    }
+    uint64_t old;
+    int rc = mishmem_remote_amo(inst, pe, MISHMEM_AMO_FETCH_ADD, (void *)word, sizeof value, &value, NULL, &old);
+    if (rc != ACLSHMEM_SUCCESS)
+        mishmem_fatal("cannot signal PE %d of instance %llu (%d)", pe, (unsigned long long)inst->id, rc);
+}
+
+uint64_t mishmem_remote_word_fetch(struct mishmem_instance *inst, int pe, _Atomic uint64_t *word)
+{
+    _Atomic uint64_t *direct = mapped_address(inst, pe, (void *)word);
+    if (direct)
+        return atomic_load_explicit(direct, memory_order_acquire);
+    uint64_t value = 0;
+    int rc = mishmem_remote_amo(inst, pe, MISHMEM_AMO_FETCH, (void *)word, sizeof value, NULL, NULL, &value);
+    if (rc != ACLSHMEM_SUCCESS)
+        mishmem_fatal("cannot read a word of PE %d of instance %llu (%d)", pe, (unsigned long long)inst->id, rc);
+    return value;
+}
+
+void *mishmem_remote_direct_address(struct mishmem_instance *inst, int pe, const void *addr)
+{
+    void *direct = mapped_address(inst, pe, addr);
+    if (direct || !inst->peers[pe].transport->direct_address)
+        return direct;
+    struct mishmem_remote_addr at;
+    if (!mishmem_remote_addr_of(inst, addr, 1, &at))
+        return NULL;
+    return inst->peers[pe].transport->direct_address(state_of(inst, pe), pe, at);
+}

@@ -1,0 +1,75 @@
+#include "transport/locality.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/env.h"
+#include "util/log.h"
+
+static void read_boot_id(char out[40])
+{
+    memset(out, 0, 40);
+    int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        ssize_t n = read(fd, out, 39);
+        (void)n;
+        close(fd);
+    }
+}
+
+/* Expands "%p" to the PE number and "%%" to "%". */
+static int expand_host_id(const char *pattern, int pe, char *out, size_t size)
+{
+    size_t used = 0;
+    for (const char *c = pattern; *c; c++) {
+        char piece[16] = {*c, 0};
+        if (c[0] == '%' && c[1] == 'p') {
+            snprintf(piece, sizeof piece, "%d", pe);
+            c++;
+        } else if (c[0] == '%' && c[1] == '%') {
+            c++;
+        }
+        size_t len = strlen(piece);
+        if (used + len >= size)
+            return -1;
+        memcpy(out + used, piece, len);
+        used += len;
+    }
+    out[used] = 0;
+    return 0;
+}
+
+int mishmem_host_identity_read(int pe, struct mishmem_host_identity *out)
+{
+    memset(out, 0, sizeof *out);
+    read_boot_id(out->boot_id);
+    struct stat ns;
+    if (stat("/proc/self/ns/pid", &ns) == 0) {
+        out->pidns_dev = (uint64_t)ns.st_dev;
+        out->pidns_ino = (uint64_t)ns.st_ino;
+    }
+    const char *pattern = mishmem_env_string(MISHMEM_ENV_MISHMEM_HOST_ID);
+    if (pattern && expand_host_id(pattern, pe, out->host_id, sizeof out->host_id) != 0) {
+        MISHMEM_ERROR("MISHMEM_HOST_ID=\"%s\" is longer than %zu bytes once expanded", pattern,
+                      sizeof out->host_id - 1);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+int mishmem_same_host(const struct mishmem_host_identity *a, const struct mishmem_host_identity *b, char *why,
+                      size_t why_size)
+{
+    if (strncmp(a->host_id, b->host_id, sizeof a->host_id) != 0)
+        snprintf(why, why_size, "MISHMEM_HOST_ID \"%.63s\" here, \"%.63s\" there", a->host_id, b->host_id);
+    else if (memcmp(a->boot_id, b->boot_id, sizeof a->boot_id) != 0)
+        snprintf(why, why_size, "another kernel (boot id)");
+    else if (a->pidns_dev != b->pidns_dev || a->pidns_ino != b->pidns_ino)
+        snprintf(why, why_size, "another PID namespace");
+    else
+        return 1;
+    return 0;
+}

@@ -1,0 +1,26 @@
+/* Choosing and driving the transports of an instance: every PE announces
+ * itself (host identity, segment, each transport's blob), each peer gets
+ * the first transport of the table that reaches it (shared memory first),
+ * and the instance-wide operations (quiet, fence, progress) fan out to the
+ * transports that serve unmapped peers. */
+#ifndef MISHMEM_TRANSPORT_SELECT_H
+#define MISHMEM_TRANSPORT_SELECT_H
+
+#include "transport/transport.h"
+
+/* Collective; every PE gets the same result. Needs inst->boot,
+ * inst->segment and inst->peers (allocated, pidfds -1). Returns ACLSHMEM_*;
+ * a peer that no transport reaches fails every PE with NOT_SUPPORTED. */
+int mishmem_transports_attach(struct mishmem_instance *inst);
+/* Closes every transport of inst; safe on a partial attach. */
+void mishmem_transports_release(struct mishmem_instance *inst);
+
+/* Out of line: only instances with unmapped peers (n_unmapped > 0) call them. */
+int mishmem_transports_quiet(struct mishmem_instance *inst);
+int mishmem_transports_fence(struct mishmem_instance *inst);
+void mishmem_transports_progress(struct mishmem_instance *inst);
+
+/* The name of the transport that serves pe ("shm", ...). */
+const char *mishmem_transport_name_of(const struct mishmem_instance *inst, int pe);
+
+#endif

@@ -1,0 +1,143 @@
+/* The one interface under the core: how a PE reaches a peer that it does
+ * not map. A transport is chosen per peer when an instance is created
+ * (transport/select.h); mapped peers (shared memory on this host) are
+ * served inline by the core with load/store and never come here, so this
+ * table is the path of every peer that is not: another host over the
+ * fabric, or, for testing, a local peer with MISHMEM_PEERS_UNMAPPED=1.
+ *
+ * Remote memory is named by region and offset, never by address: the
+ * segment (control area, then heap; the same layout on every PE) or the
+ * executable's static data (the shmem_init world). A fabric registers both
+ * and exchanges its keys in its part of the peer card. */
+#ifndef MISHMEM_TRANSPORT_TRANSPORT_H
+#define MISHMEM_TRANSPORT_TRANSPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "instance/instance.h"
+
+enum mishmem_region { MISHMEM_REGION_SEGMENT, MISHMEM_REGION_STATIC };
+
+struct mishmem_remote_addr {
+    enum mishmem_region region;
+    uint64_t offset;
+};
+
+/* Atomic operations as OpenSHMEM needs them (every one returns the old
+ * value but SET). */
+enum mishmem_amo_op {
+    MISHMEM_AMO_FETCH,
+    MISHMEM_AMO_SET,
+    MISHMEM_AMO_SWAP,
+    MISHMEM_AMO_COMPARE_SWAP,
+    MISHMEM_AMO_FETCH_ADD,
+    MISHMEM_AMO_FETCH_AND,
+    MISHMEM_AMO_FETCH_OR,
+    MISHMEM_AMO_FETCH_XOR,
+};
+
+/* The operand's type. OpenSHMEM's AMOs act on bits (two's complement for
+ * the signed types, float and double only fetch, set and swap), so the
+ * core passes the unsigned type of the operand's size; the others are for
+ * a transport whose NIC wants the true type. */
+enum mishmem_datatype {
+    MISHMEM_DT_UINT32,
+    MISHMEM_DT_UINT64,
+    MISHMEM_DT_INT32,
+    MISHMEM_DT_INT64,
+    MISHMEM_DT_FLOAT,
+    MISHMEM_DT_DOUBLE,
+};
+
+static inline size_t mishmem_datatype_size(enum mishmem_datatype type)
+{
+    return type == MISHMEM_DT_UINT32 || type == MISHMEM_DT_INT32 || type == MISHMEM_DT_FLOAT ? 4 : 8;
+}
+
+static inline enum mishmem_datatype mishmem_datatype_of_size(size_t size)
+{
+    return size == 4 ? MISHMEM_DT_UINT32 : MISHMEM_DT_UINT64;
+}
+
+/* Signal updates of put-with-signal (SHMEM_SIGNAL_SET / _ADD). */
+enum mishmem_signal_op { MISHMEM_SIGNAL_SET_OP, MISHMEM_SIGNAL_ADD_OP };
+
+/* What every PE tells the others about itself before a transport is
+ * chosen for each pair (transport/select.c). */
+struct mishmem_host_identity {
+    char boot_id[40];    /* the kernel's boot id */
+    uint64_t pidns_dev;  /* the PID namespace: a PID means the same process only inside it */
+    uint64_t pidns_ino;
+    char host_id[64];    /* MISHMEM_HOST_ID with %p replaced, or "" */
+};
+
+struct mishmem_card_common {
+    struct mishmem_host_identity host;
+    int32_t pid;
+    uint32_t available; /* bit t: transport t of the table opened in this process */
+    uint64_t segment_size;
+    uint64_t token; /* random per instance and PE, also written in the segment: proves a mapping's owner */
+};
+
+/* Every PE's card: the common part and each transport's own blob, at the
+ * same place on every PE (the table of transports is the same in every
+ * process of a build). */
+struct mishmem_cards {
+    const unsigned char *bytes; /* n_pes cards of card_size bytes */
+    size_t card_size;
+};
+
+static inline const struct mishmem_card_common *mishmem_card_of(const struct mishmem_cards *cards, int pe)
+{
+    return (const struct mishmem_card_common *)(cards->bytes + (size_t)pe * cards->card_size);
+}
+
+/* Blocking transfers return once the local buffer may be reused and, for
+ * gets, the data has arrived; NBI ones return at once (quiet completes
+ * them). */
+enum mishmem_completion { MISHMEM_BLOCKING, MISHMEM_NBI };
+
+struct mishmem_transport {
+    const char *name;
+    size_t blob_size; /* this transport's part of every card */
+    /* Per instance, after the segment exists and before the exchange:
+     * sets up local state (endpoint, registrations) and writes this PE's
+     * blob. NOT_SUPPORTED: not usable in this process (the blob says so,
+     * and no peer is given to it). Returns ACLSHMEM_*. */
+    int (*open)(struct mishmem_instance *inst, void *my_blob, void **state);
+    /* Whether this transport reaches `pe`, given both cards and blobs. */
+    int (*reaches)(const struct mishmem_instance *inst, const struct mishmem_cards *cards, int pe,
+                   const void *my_blob, const void *their_blob);
+    /* Collective, called on every PE in table order whether or not this
+     * PE has peers on it: connects to the peers given to it (their
+     * peers[pe].transport is this one; for the shared-memory transport,
+     * peers[pe].segment is set once they are mapped). precheck is this
+     * PE's verdict so far: a failure anywhere fails every PE. */
+    int (*connect)(struct mishmem_instance *inst, void *state, const struct mishmem_cards *cards,
+                   size_t blob_offset, int precheck);
+    /* Releases everything open gave and connect made; safe when partial. */
+    void (*close)(struct mishmem_instance *inst, void *state);
+
+    int (*put)(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
+               enum mishmem_completion completion);
+    int (*get)(void *state, int pe, void *dest, struct mishmem_remote_addr from, size_t len,
+               enum mishmem_completion completion);
+    /* op on the word `at` of pe; *fetched gets the old value (NULL: not wanted). */
+    int (*amo)(void *state, int pe, struct mishmem_remote_addr at, enum mishmem_amo_op op,
+               enum mishmem_datatype type, const void *operand, const void *cond, void *fetched);
+    /* The data is delivered before the signal is seen. */
+    int (*put_signal)(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
+                      struct mishmem_remote_addr signal_at, uint64_t signal, enum mishmem_signal_op op,
+                      enum mishmem_completion completion);
+    /* Every operation issued on this state is complete (quiet), or is
+     * ordered before those issued later to the same peer (fence). */
+    int (*quiet)(void *state);
+    int (*fence)(void *state);
+    /* Called by waits: drive what needs driving (manual progress). */
+    void (*progress)(void *state);
+    /* The address of pe's copy of `at` in this process, or NULL (shmem_ptr). */
+    void *(*direct_address)(void *state, int pe, struct mishmem_remote_addr at);
+};
+
+#endif
