@@ -8,6 +8,9 @@ command -v cc >/dev/null || missing+=(gcc)
 command -v make >/dev/null || missing+=(make)
 command -v pgrep >/dev/null || missing+=(procps)
 [ -e /usr/include/stdio.h ] || missing+=(libc6-dev)
+# HMAC-SHA256 for the rendezvous when the kernel has no AF_ALG: libcrypto,
+# loaded at run time.
+ls /usr/lib/*/libcrypto.so.3 /lib/*/libcrypto.so.3 >/dev/null 2>&1 || missing+=(libssl3)
 # The Python module's tests run Debian's python3 with numpy.
 [ -x /usr/bin/python3 ] || missing+=(python3)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || missing+=(python3-numpy)

@@ -127,6 +127,42 @@ void *aclshmem_align(size_t alignment, size_t size);
 void aclshmem_free(void *ptr);
 void *aclshmem_ptr(const void *ptr, int pe);
 
+/* Where the seed's aclshmemx_malloc family places memory (its values).
+ * On a CPU host and device are the same memory: both sides are the
+ * current instance's symmetric heap, so the calls below act as the
+ * aclshmem_ ones (aclshmemx_free frees either). Any other value is
+ * refused (logged; NULL). mem_type defaults to DEVICE_SIDE, as in the
+ * seed: by a default argument in C++, and in C for all but
+ * aclshmemx_get_heap_base by the macros below (aclshmemx_malloc(n) or
+ * aclshmemx_malloc(n, HOST_SIDE)); C calls aclshmemx_get_heap_base(type). */
+typedef enum {
+    HOST_SIDE = 0,
+    DEVICE_SIDE = 1,
+} aclshmem_mem_type_t;
+
+#ifdef __cplusplus
+#define MISHMEM_ACLX_SIDE_DEFAULT = DEVICE_SIDE
+#else
+#define MISHMEM_ACLX_SIDE_DEFAULT
+#endif
+void *aclshmemx_malloc(size_t size, aclshmem_mem_type_t mem_type MISHMEM_ACLX_SIDE_DEFAULT);
+void *aclshmemx_calloc(size_t count, size_t size, aclshmem_mem_type_t mem_type MISHMEM_ACLX_SIDE_DEFAULT);
+void *aclshmemx_align(size_t alignment, size_t size, aclshmem_mem_type_t mem_type MISHMEM_ACLX_SIDE_DEFAULT);
+void aclshmemx_free(void *ptr, aclshmem_mem_type_t mem_type MISHMEM_ACLX_SIDE_DEFAULT);
+/* This PE's heap base in the current instance (NULL without one). */
+void *aclshmemx_get_heap_base(aclshmem_mem_type_t mem_type MISHMEM_ACLX_SIDE_DEFAULT);
+#undef MISHMEM_ACLX_SIDE_DEFAULT
+
+#if !defined(__cplusplus) && !defined(MISHMEM_NO_ACLX_DEFAULT_MACROS)
+/* f(a[, type]) and f(a, b[, type]): the trailing type defaults to DEVICE_SIDE. */
+#define MISHMEM_ACLX_CALL1(f, a, side, ...) (f)(a, side)
+#define MISHMEM_ACLX_CALL2(f, a, b, side, ...) (f)(a, b, side)
+#define aclshmemx_malloc(...) MISHMEM_ACLX_CALL1(aclshmemx_malloc, __VA_ARGS__, DEVICE_SIDE, ~)
+#define aclshmemx_calloc(...) MISHMEM_ACLX_CALL2(aclshmemx_calloc, __VA_ARGS__, DEVICE_SIDE, ~)
+#define aclshmemx_align(...) MISHMEM_ACLX_CALL2(aclshmemx_align, __VA_ARGS__, DEVICE_SIDE, ~)
+#define aclshmemx_free(...) MISHMEM_ACLX_CALL1(aclshmemx_free, __VA_ARGS__, DEVICE_SIDE, ~)
+#endif
+
 /* RMA. Functions that can fail return an ACLSHMEM_* code. */
 int aclshmem_putmem(void *dest, const void *source, size_t nbytes, int pe);
 int aclshmem_getmem(void *dest, const void *source, size_t nbytes, int pe);
@@ -170,9 +206,11 @@ int aclshmemx_putmem_signal_nbi(void *dest, const void *source, size_t nbytes, u
 int aclshmemx_signal_op(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
 uint64_t aclshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
 
+/* For the types of the seed (char, float, int8, ...) and those of
+ * OpenSHMEM's table 7 (MISHMEM_ACL_P2P_SYNC_TYPES). */
 #define MISHMEM_DECLARE_ACL_WAIT(T, N)                                     \
     int aclshmem_##N##_wait_until(T *ivar, int cmp, T cmp_value);
-MISHMEM_P2P_SYNC_TYPES(MISHMEM_DECLARE_ACL_WAIT)
+MISHMEM_ACL_P2P_SYNC_TYPES(MISHMEM_DECLARE_ACL_WAIT)
 #undef MISHMEM_DECLARE_ACL_WAIT
 
 #ifdef __cplusplus

@@ -1,8 +1,9 @@
 /* aclshmem face: point-to-point synchronization over arrays of ivars with
- * the OpenSHMEM 1.5 semantics. Misuse is logged and answered with
+ * the OpenSHMEM 1.5 semantics, for the seed's types and those of table 7. Misuse is logged and answered with
  * ACLSHMEM_INVALID_PARAM (int results), SIZE_MAX (*_any) or 0 (*_some);
  * a wait without a current instance with ACLSHMEM_NOT_INITED / SIZE_MAX / 0. */
 #include "api/face.h"
+#include "api/aclshmem_p2p_extra.h"
 #include "core/p2p_set.h"
 #include "mishmem/aclshmem_p2p.h"
 
@@ -57,4 +58,4 @@
     {                                                                                                      \
         return mishmem_p2p_##N##_test_all("aclshmem_" #N "_test", ivar, 1, NULL, cmp, &cmp_value, 0, LOG); \
     }
-MISHMEM_P2P_SYNC_TYPES(DEFINE_ACL_P2P)
+MISHMEM_ACL_P2P_SYNC_TYPES(DEFINE_ACL_P2P)

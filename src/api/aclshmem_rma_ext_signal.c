@@ -1,4 +1,4 @@
-/* aclshmem face: typed put-with-signal on the current instance, returning
+/* aclshmem face: typed and sized put-with-signal on the current instance, returning
  * ACLSHMEM_* codes; generated from the type table. */
 #include "api/face.h"
 #include "core/signal.h"
@@ -22,3 +22,21 @@
                               signal, sig_op, pe);                                                     \
     }
 MISHMEM_RMA_TYPES(DEFINE_ACL_PUT_SIGNAL)
+
+/* Sized forms: elements of B bits. */
+#define DEFINE_ACL_SIZED_PUT_SIGNAL(B)                                                                \
+    int aclshmem_put##B##_signal(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,   \
+                                 uint64_t signal, int sig_op, int pe)                                 \
+    {                                                                                                 \
+        return mishmem_put_signal(mishmem_current(), "aclshmem_put" #B "_signal", dest, source,       \
+                                  mishmem_elems_bytes(nelems, (B) / 8), sig_addr, signal, sig_op, pe, \
+                                  MISHMEM_RETURN_ERROR);                                              \
+    }                                                                                                 \
+    int aclshmem_put##B##_signal_nbi(void *dest, const void *source, size_t nelems,                   \
+                                     uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)         \
+    {                                                                                                 \
+        return mishmem_put_signal(mishmem_current(), "aclshmem_put" #B "_signal_nbi", dest, source,   \
+                                  mishmem_elems_bytes(nelems, (B) / 8), sig_addr, signal, sig_op, pe, \
+                                  MISHMEM_RETURN_ERROR);                                              \
+    }
+MISHMEM_SIZED_RMA(DEFINE_ACL_SIZED_PUT_SIGNAL)

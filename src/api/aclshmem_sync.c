@@ -1,6 +1,8 @@
 /* aclshmem face: ordering, barriers and point-to-point waits. */
+#include "api/aclshmem_p2p_extra.h"
 #include "api/face.h"
 #include "core/p2p_wait.h"
+#include "mishmem/aclshmem_p2p.h"
 #include "core/sync.h"
 
 int aclshmem_quiet(void)
@@ -46,3 +48,30 @@ int aclshmem_sync_all(void)
         return ACLSHMEM_SUCCESS;                                                         \
     }
 MISHMEM_P2P_SYNC_TYPES(DEFINE_ACL_WAIT)
+
+/* The seed's types beyond table 7 (char, float, ...): one ivar through the
+ * set helper (whose load takes any type). */
+#define DEFINE_ACL_WAIT_EXTRA(T, N)                                                                \
+    int aclshmem_##N##_wait_until(T *ivar, int cmp, T cmp_value)                                   \
+    {                                                                                              \
+        ACL_INSTANCE_OR_RETURN(inst, "aclshmem_" #N "_wait_until", ACLSHMEM_NOT_INITED);           \
+        if (!ivar) {                                                                               \
+            MISHMEM_ERROR("aclshmem_" #N "_wait_until: ivar is NULL");                             \
+            return ACLSHMEM_INVALID_PARAM;                                                         \
+        }                                                                                          \
+        return mishmem_p2p_##N##_wait_all(inst, "aclshmem_" #N "_wait_until", ivar, 1, NULL, cmp,  \
+                                          &cmp_value, 0, MISHMEM_RETURN_ERROR);                    \
+    }
+MISHMEM_ACL_P2P_EXTRA_TYPES(DEFINE_ACL_WAIT_EXTRA)
+
+/* Deprecated: until *ivar != cmp_value. */
+#define DEFINE_ACL_WAIT_NE(T, N)                                                \
+    int aclshmem_##N##_wait(T *ivar, T cmp_value)                               \
+    {                                                                           \
+        if (!ivar) {                                                            \
+            MISHMEM_ERROR("aclshmem_" #N "_wait: ivar is NULL");                \
+            return ACLSHMEM_INVALID_PARAM;                                      \
+        }                                                                       \
+        return aclshmem_##N##_wait_until(ivar, ACLSHMEM_CMP_NE, cmp_value);     \
+    }
+MISHMEM_ACL_WAIT_TYPES(DEFINE_ACL_WAIT_NE)

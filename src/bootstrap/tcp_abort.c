@@ -16,7 +16,11 @@ void mishmem_tcp_server_abort(struct mishmem_tcp_bootstrap *tb,
     for (int pe = 1; pe < tb->base.n_pes; pe++) {
         if (pe == skip_pe || tb->client_fds[pe] < 0)
             continue;
+        uint8_t tag[MISHMEM_TCP_TAG_BYTES];
+        if (mishmem_tcp_tag(&tb->sessions[pe], MISHMEM_TCP_FROM_SERVER, MISHMEM_TCP_ABORT, tb->seq,
+                            payload, sizeof payload, tag) != 0)
+            continue;
         mishmem_tcp_send_frame(tb->client_fds[pe], MISHMEM_TCP_ABORT, tb->seq, payload,
-                               sizeof payload, deadline);
+                               sizeof payload, tag, deadline);
     }
 }

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bootstrap/tcp_auth.h"
+#include "bootstrap/tcp_crypto.h"
 #include "bootstrap/tcp_internal.h"
 #include "bootstrap/tcp_io.h"
 #include "bootstrap/tcp_socket.h"
@@ -26,6 +28,7 @@ static void tcp_close(struct mishmem_bootstrap *boot)
             mishmem_tcp_close_gracefully(tb->client_fds[pe]);
     mishmem_tcp_close_gracefully(tb->server_fd);
     free(tb->client_fds);
+    free(tb->sessions);
     free(tb->progress);
     free(tb->pollfds);
     free(tb->poll_pes);
@@ -116,10 +119,11 @@ static struct mishmem_tcp_bootstrap *allocate(const struct mishmem_bootstrap_con
         return tb;
     size_t n = (size_t)c->n_pes;
     tb->client_fds = malloc(n * sizeof *tb->client_fds);
+    tb->sessions = calloc(n, sizeof *tb->sessions);
     tb->progress = calloc(n, sizeof *tb->progress);
     tb->pollfds = calloc(n, sizeof *tb->pollfds);
     tb->poll_pes = calloc(n, sizeof *tb->poll_pes);
-    if (!tb->client_fds || !tb->progress || !tb->pollfds || !tb->poll_pes) {
+    if (!tb->client_fds || !tb->sessions || !tb->progress || !tb->pollfds || !tb->poll_pes) {
         free(tb->client_fds); /* not filled with -1 yet: keep tcp_close off it */
         tb->client_fds = NULL;
         tcp_close(&tb->base);
@@ -159,12 +163,39 @@ static int rendezvous(struct mishmem_tcp_bootstrap *tb, const struct mishmem_boo
     return rc;
 }
 
+/* A secret needs HMAC-SHA256; without one, PE 0 says once that anybody
+ * who can reach it may join. */
+static int check_authentication(const struct mishmem_bootstrap_config *c)
+{
+    if (c->n_pes == 1)
+        return ACLSHMEM_SUCCESS;
+    if (!mishmem_tcp_secret_is_set(c->secret)) {
+        if (c->my_pe == 0)
+            MISHMEM_WARN("bootstrap tcp: instance %llu is unauthenticated: it has no job secret, "
+                         "so any process that reaches its rendezvous may join as a PE; set "
+                         "SHMEM_BOOTSTRAP_SECRET (64 hex digits, the same on every PE) to "
+                         "authenticate it (mishmemrun sets a secret itself)",
+                         (unsigned long long)c->instance_id);
+        return ACLSHMEM_SUCCESS;
+    }
+    char why[240];
+    if (mishmem_tcp_crypto_available(why, sizeof why))
+        return ACLSHMEM_SUCCESS;
+    MISHMEM_ERROR("bootstrap tcp: a job secret is set but cannot be used: HMAC-SHA256 is needed to "
+                  "prove it without sending it, and %s; run where the kernel offers AF_ALG "
+                  "(CONFIG_CRYPTO_USER_API_HASH) or libcrypto is installed",
+                  why);
+    return ACLSHMEM_BOOTSTRAP_ERROR;
+}
+
 int mishmem_bootstrap_tcp_open(const struct mishmem_bootstrap_config *config,
                                struct mishmem_bootstrap **out)
 {
     if (!config || !out)
         return ACLSHMEM_INVALID_PARAM;
     int rc = check_config(config);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = check_authentication(config);
     if (rc != ACLSHMEM_SUCCESS) {
         /* PE 0 owns listen_fd from the call on, whatever the outcome. */
         if (config->my_pe == 0 && config->listen_fd >= 0)

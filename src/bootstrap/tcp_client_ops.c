@@ -1,5 +1,6 @@
 /* A client's half of an allgather: send our DATA to PE 0, then read the
- * concatenation of everyone's (or PE 0's ABORT). */
+ * concatenation of everyone's (or PE 0's ABORT). Both ways every frame
+ * carries the session's tag (tcp_auth.h). */
 #include <errno.h>
 #include <string.h>
 
@@ -30,12 +31,26 @@ static int report_io(const struct mishmem_tcp_bootstrap *tb, int status, int64_t
     }
 }
 
-static int read_abort(const struct mishmem_tcp_bootstrap *tb, int64_t deadline, int64_t started)
+static int forged(const struct mishmem_tcp_bootstrap *tb, const char *what)
 {
-    uint8_t payload[MISHMEM_TCP_REFUSAL_BYTES];
+    MISHMEM_ERROR("bootstrap tcp: %s from PE 0 in exchange %u fails its session tag (forged, "
+                  "injected or corrupted)",
+                  what, tb->seq);
+    return ACLSHMEM_BOOTSTRAP_ERROR;
+}
+
+static int read_abort(const struct mishmem_tcp_bootstrap *tb, const struct mishmem_tcp_header *h,
+                      int64_t deadline, int64_t started)
+{
+    uint8_t payload[MISHMEM_TCP_REFUSAL_BYTES], tag[MISHMEM_TCP_TAG_BYTES];
     int status = mishmem_tcp_read_full(tb->server_fd, payload, sizeof payload, deadline);
+    if (status == MISHMEM_TCP_IO_OK)
+        status = mishmem_tcp_read_full(tb->server_fd, tag, sizeof tag, deadline);
     if (status != MISHMEM_TCP_IO_OK)
         return report_io(tb, status, started);
+    if (!mishmem_tcp_tag_ok(&tb->session, MISHMEM_TCP_FROM_SERVER, MISHMEM_TCP_ABORT, h->seq,
+                            payload, sizeof payload, tag))
+        return forged(tb, "an ABORT");
     struct mishmem_tcp_refusal why;
     mishmem_tcp_refusal_decode(payload, &why);
     char text[200];
@@ -54,15 +69,19 @@ int mishmem_tcp_client_allgather(struct mishmem_tcp_bootstrap *tb, const void *m
                                  size_t len, int64_t deadline)
 {
     int64_t started = mishmem_tcp_now_ms();
+    uint8_t tag[MISHMEM_TCP_TAG_BYTES];
+    if (mishmem_tcp_tag(&tb->session, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, tb->seq, mine,
+                        (uint32_t)len, tag) != 0)
+        return ACLSHMEM_BOOTSTRAP_ERROR;
     int status = mishmem_tcp_send_frame(tb->server_fd, MISHMEM_TCP_DATA, tb->seq, mine,
-                                        (uint32_t)len, deadline);
+                                        (uint32_t)len, tag, deadline);
     struct mishmem_tcp_header h;
     if (status == MISHMEM_TCP_IO_OK)
         status = mishmem_tcp_recv_header(tb->server_fd, &h, deadline);
     if (status != MISHMEM_TCP_IO_OK)
         return report_io(tb, status, started);
     if (h.type == MISHMEM_TCP_ABORT && h.length == MISHMEM_TCP_REFUSAL_BYTES)
-        return read_abort(tb, deadline, started);
+        return read_abort(tb, &h, deadline, started);
     size_t total = len * (size_t)tb->base.n_pes;
     if (h.type != MISHMEM_TCP_DATA || h.seq != tb->seq || h.length != total) {
         MISHMEM_ERROR("bootstrap tcp: unexpected answer from PE 0 in exchange %u (type %u, "
@@ -72,5 +91,12 @@ int mishmem_tcp_client_allgather(struct mishmem_tcp_bootstrap *tb, const void *m
     }
     if (total)
         status = mishmem_tcp_read_full(tb->server_fd, all, total, deadline);
-    return status == MISHMEM_TCP_IO_OK ? ACLSHMEM_SUCCESS : report_io(tb, status, started);
+    if (status == MISHMEM_TCP_IO_OK)
+        status = mishmem_tcp_read_full(tb->server_fd, tag, sizeof tag, deadline);
+    if (status != MISHMEM_TCP_IO_OK)
+        return report_io(tb, status, started);
+    if (!mishmem_tcp_tag_ok(&tb->session, MISHMEM_TCP_FROM_SERVER, MISHMEM_TCP_DATA, tb->seq, all,
+                            (uint32_t)total, tag))
+        return forged(tb, "the result");
+    return ACLSHMEM_SUCCESS;
 }

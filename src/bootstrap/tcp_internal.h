@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "bootstrap/bootstrap.h"
+#include "bootstrap/tcp_auth.h"
 #include "bootstrap/tcp_wire.h"
 
 struct pollfd;
@@ -17,6 +18,9 @@ struct mishmem_tcp_progress {
     uint8_t header[MISHMEM_TCP_HEADER_BYTES];
     size_t header_done;
     size_t payload_done;
+    uint8_t tag[MISHMEM_TCP_TAG_BYTES];     /* the tag read after the payload */
+    size_t tag_done;
+    uint8_t tag_out[MISHMEM_TCP_TAG_BYTES]; /* the tag of what PE 0 sends it */
     size_t sent;
     int finished;
 };
@@ -25,6 +29,8 @@ struct mishmem_tcp_bootstrap {
     struct mishmem_bootstrap base; /* first: the ops get this pointer back */
     int server_fd;                 /* clients: the connection to PE 0 */
     int *client_fds;               /* PE 0: [pe] for pe in [1, n_pes); -1 when absent */
+    struct mishmem_tcp_session *sessions;  /* PE 0: [pe], the key of each connection */
+    struct mishmem_tcp_session session;    /* clients: the key of the connection to PE 0 */
     struct mishmem_tcp_progress *progress; /* PE 0: [pe], scratch of one exchange */
     struct pollfd *pollfds;        /* PE 0: scratch for poll, n_pes entries */
     int *poll_pes;                 /* PE 0: which PE each pollfds entry is */

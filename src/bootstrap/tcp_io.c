@@ -62,20 +62,26 @@ int mishmem_tcp_read_some(int fd, void *buf, size_t len, size_t *done)
     return MISHMEM_TCP_IO_OK;
 }
 
-int mishmem_tcp_write_some(int fd, const void *head, size_t head_len, const void *body,
-                           size_t body_len, size_t *done)
+/* Appends part [from, len) of one piece to iov when anything of it is left. */
+static void add_piece(struct iovec *iov, int *count, const void *piece, size_t len, size_t from)
 {
-    while (*done < head_len + body_len) {
-        struct iovec iov[2];
+    if (from < len)
+        iov[(*count)++] = (struct iovec){(char *)piece + from, len - from};
+}
+
+int mishmem_tcp_write_some(int fd, const void *head, size_t head_len, const void *body,
+                           size_t body_len, const void *tail, size_t tail_len, size_t *done)
+{
+    size_t total = head_len + body_len + tail_len;
+    while (*done < total) {
+        struct iovec iov[3];
         int count = 0;
-        if (*done < head_len) {
-            iov[count++] = (struct iovec){(char *)head + *done, head_len - *done};
-            if (body_len)
-                iov[count++] = (struct iovec){(void *)body, body_len};
-        } else {
-            size_t body_done = *done - head_len;
-            iov[count++] = (struct iovec){(char *)body + body_done, body_len - body_done};
-        }
+        size_t at = *done;
+        add_piece(iov, &count, head, head_len, at);
+        at = at > head_len ? at - head_len : 0;
+        add_piece(iov, &count, body, body_len, at);
+        at = at > body_len ? at - body_len : 0;
+        add_piece(iov, &count, tail, tail_len, at);
         struct msghdr msg = {.msg_iov = iov, .msg_iovlen = (size_t)count};
         ssize_t n = sendmsg(fd, &msg, MSG_NOSIGNAL);
         if (n >= 0) {
@@ -118,12 +124,13 @@ int mishmem_tcp_read_full(int fd, void *buf, size_t len, int64_t deadline)
 }
 
 static int write_full(int fd, const void *head, size_t head_len, const void *body, size_t body_len,
-                      int64_t deadline)
+                      const void *tail, size_t tail_len, int64_t deadline)
 {
     size_t done = 0;
     for (;;) {
-        int status = mishmem_tcp_write_some(fd, head, head_len, body, body_len, &done);
-        if (status != MISHMEM_TCP_IO_OK || done == head_len + body_len)
+        int status = mishmem_tcp_write_some(fd, head, head_len, body, body_len, tail, tail_len,
+                                            &done);
+        if (status != MISHMEM_TCP_IO_OK || done == head_len + body_len + tail_len)
             return status;
         status = wait_ready(fd, POLLOUT, deadline);
         if (status != MISHMEM_TCP_IO_OK)
@@ -132,13 +139,31 @@ static int write_full(int fd, const void *head, size_t head_len, const void *bod
 }
 
 int mishmem_tcp_send_frame(int fd, uint16_t type, uint32_t seq, const void *payload, uint32_t len,
-                           int64_t deadline)
+                           const uint8_t *tag, int64_t deadline)
 {
     struct mishmem_tcp_header header = {
         .magic = MISHMEM_TCP_MAGIC, .type = type, .seq = seq, .length = len};
     uint8_t bytes[MISHMEM_TCP_HEADER_BYTES];
     mishmem_tcp_header_encode(&header, bytes);
-    return write_full(fd, bytes, sizeof bytes, payload, len, deadline);
+    return write_full(fd, bytes, sizeof bytes, payload, len, tag, tag ? MISHMEM_TCP_TAG_BYTES : 0,
+                      deadline);
+}
+
+int mishmem_tcp_send_frame_now(int fd, uint16_t type, uint32_t seq, const void *payload,
+                               uint32_t len, const uint8_t *tag)
+{
+    struct mishmem_tcp_header header = {
+        .magic = MISHMEM_TCP_MAGIC, .type = type, .seq = seq, .length = len};
+    uint8_t bytes[MISHMEM_TCP_HEADER_BYTES];
+    mishmem_tcp_header_encode(&header, bytes);
+    size_t done = 0, total = sizeof bytes + len + (tag ? MISHMEM_TCP_TAG_BYTES : 0);
+    int status = mishmem_tcp_write_some(fd, bytes, sizeof bytes, payload, len, tag,
+                                        tag ? MISHMEM_TCP_TAG_BYTES : 0, &done);
+    if (status == MISHMEM_TCP_IO_OK && done < total) {
+        errno = EAGAIN;
+        return MISHMEM_TCP_IO_ERROR;
+    }
+    return status;
 }
 
 int mishmem_tcp_recv_header(int fd, struct mishmem_tcp_header *header, int64_t deadline)

@@ -25,15 +25,20 @@ void mishmem_tcp_sleep_until(int64_t deadline, int ms);
 
 /* Reads into buf[*done .. len) what is available now. */
 int mishmem_tcp_read_some(int fd, void *buf, size_t len, size_t *done);
-/* Sends what the socket takes now from the concatenation head | body,
- * starting at offset *done. */
+/* Sends what the socket takes now from the concatenation head | body |
+ * tail, starting at offset *done. */
 int mishmem_tcp_write_some(int fd, const void *head, size_t head_len, const void *body,
-                           size_t body_len, size_t *done);
+                           size_t body_len, const void *tail, size_t tail_len, size_t *done);
 
 int mishmem_tcp_read_full(int fd, void *buf, size_t len, int64_t deadline);
-/* Sends one frame: header with (type, seq, len) then the payload. */
+/* Sends one frame: header with (type, seq, len), the payload, then the
+ * tag when not NULL (MISHMEM_TCP_TAG_BYTES). */
 int mishmem_tcp_send_frame(int fd, uint16_t type, uint32_t seq, const void *payload, uint32_t len,
-                           int64_t deadline);
+                           const uint8_t *tag, int64_t deadline);
+/* The same for a small frame to a connection not yet trusted: one send
+ * that never waits; anything but the whole frame at once is ERROR. */
+int mishmem_tcp_send_frame_now(int fd, uint16_t type, uint32_t seq, const void *payload,
+                               uint32_t len, const uint8_t *tag);
 /* Reads and decodes one header; MALFORMED unless magic and reserved are right. */
 int mishmem_tcp_recv_header(int fd, struct mishmem_tcp_header *header, int64_t deadline);
 

@@ -1,5 +1,7 @@
-/* PE 0's side of the rendezvous: accept connections, read and check each
- * one's HELLO, keep the n_pes - 1 PEs of this job, drop everything else. */
+/* PE 0's side of the rendezvous: accept connections, run the handshake
+ * with each (tcp_wire.h), keep the n_pes - 1 PEs of this job, drop
+ * everything else. Nothing here waits on one connection: every step is
+ * one non-blocking read or send inside the poll loop. */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -7,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bootstrap/tcp_auth.h"
 #include "bootstrap/tcp_hello_check.h"
 #include "bootstrap/tcp_internal.h"
 #include "bootstrap/tcp_io.h"
@@ -15,11 +18,9 @@
 #include "mishmem/aclshmem.h"
 #include "util/log.h"
 
-/* After EMFILE and the like, stop polling the listener for a moment
- * instead of spinning on a socket we cannot accept from. */
+/* After EMFILE and the like with nothing left to evict, stop polling the
+ * listener for a moment instead of spinning on a socket we cannot accept from. */
 #define LISTEN_PAUSE_MS 100
-/* Bound on sending one small reply to a would-be PE. */
-#define REPLY_MS 50
 
 struct rendezvous {
     struct mishmem_tcp_bootstrap *tb;
@@ -28,81 +29,149 @@ struct rendezvous {
     int64_t deadline;
     int64_t listen_paused_until;
     uint32_t hello_window_ms;
+    uint32_t auth_window_ms;
     int connected; /* clients accepted so far */
     int failure;   /* ACLSHMEM_SUCCESS until the job is doomed */
     struct mishmem_tcp_pending_table pending;
     struct pollfd fds[1 + MISHMEM_TCP_MAX_PENDING];
 };
 
-static void send_reject(int fd, const struct mishmem_tcp_refusal *why)
+/* A refusal to a peer that has not proved the secret: the reason alone
+ * (REFUSED, or VERSION with ours), no tag. Never waits. */
+static void send_bare_reject(int fd, uint32_t reason)
 {
+    struct mishmem_tcp_refusal why = {.reason = reason};
+    if (reason == MISHMEM_TCP_REASON_VERSION)
+        why.version_server = MISHMEM_TCP_VERSION;
     uint8_t payload[MISHMEM_TCP_REFUSAL_BYTES];
-    mishmem_tcp_refusal_encode(why, payload);
-    mishmem_tcp_send_frame(fd, MISHMEM_TCP_REJECT, 0, payload, sizeof payload,
-                           mishmem_tcp_now_ms() + REPLY_MS);
+    uint8_t no_tag[MISHMEM_TCP_TAG_BYTES] = {0};
+    mishmem_tcp_refusal_encode(&why, payload);
+    mishmem_tcp_send_frame_now(fd, MISHMEM_TCP_REJECT, 0, payload, sizeof payload, no_tag);
+}
+
+/* A tagged answer to a PE that proved the secret. Never waits. */
+static int send_tagged(int fd, const struct mishmem_tcp_session *session, uint16_t type,
+                       const void *payload, uint32_t len)
+{
+    uint8_t tag[MISHMEM_TCP_TAG_BYTES];
+    if (mishmem_tcp_tag(session, MISHMEM_TCP_FROM_SERVER, type, 0, payload, len, tag) != 0)
+        return MISHMEM_TCP_IO_ERROR;
+    return mishmem_tcp_send_frame_now(fd, type, 0, payload, len, tag);
 }
 
 /* PE 0's wording of a refusal (the client words it from its own side). */
-static void describe(const struct mishmem_tcp_refusal *why, const struct mishmem_tcp_hello *hello,
+static void describe(const struct mishmem_tcp_refusal *why, const struct mishmem_tcp_claim *claim,
                      char *buf, size_t size)
 {
     switch (why->reason) {
-    case MISHMEM_TCP_REASON_VERSION:
-        snprintf(buf, size, "protocol version %u, expected %u", hello->version, MISHMEM_TCP_VERSION);
-        break;
-    case MISHMEM_TCP_REASON_WRONG_SECRET:
-        snprintf(buf, size, "wrong secret (claimed PE %u)", hello->pe);
-        break;
     case MISHMEM_TCP_REASON_INSTANCE:
         snprintf(buf, size, "instance id mismatch: it says %llu, PE 0 says %llu",
-                 (unsigned long long)hello->instance_id, (unsigned long long)why->instance_server);
+                 (unsigned long long)claim->instance_id, (unsigned long long)why->instance_server);
         break;
     case MISHMEM_TCP_REASON_N_PES:
-        snprintf(buf, size, "n_pes mismatch: PE %u says %u, PE 0 says %u", hello->pe, hello->n_pes,
+        snprintf(buf, size, "n_pes mismatch: PE %u says %u, PE 0 says %u", claim->pe, claim->n_pes,
                  why->n_pes_server);
         break;
     case MISHMEM_TCP_REASON_PE_RANGE:
-        snprintf(buf, size, "PE number %u out of range [1, %u)", hello->pe, why->n_pes_server);
+        snprintf(buf, size, "PE number %u out of range [1, %u)", claim->pe, why->n_pes_server);
         break;
     default:
-        snprintf(buf, size, "PE %u already connected", hello->pe);
+        snprintf(buf, size, "PE %u already connected", claim->pe);
         break;
     }
 }
 
-static void welcome(struct rendezvous *r, int i, const struct mishmem_tcp_hello *hello)
+static void welcome(struct rendezvous *r, int i, const struct mishmem_tcp_claim *claim,
+                    const struct mishmem_tcp_session *session)
 {
     struct mishmem_tcp_pending *slot = &r->pending.slots[i];
-    if (mishmem_tcp_send_frame(slot->fd, MISHMEM_TCP_ACCEPT, 0, NULL, 0,
-                               mishmem_tcp_now_ms() + REPLY_MS) != MISHMEM_TCP_IO_OK) {
-        mishmem_tcp_pending_drop(&r->pending, i, "vanished before its ACCEPT was sent");
+    if (send_tagged(slot->fd, session, MISHMEM_TCP_ACCEPT, NULL, 0) != MISHMEM_TCP_IO_OK) {
+        mishmem_tcp_pending_drop(&r->pending, i, MISHMEM_TCP_DROP_CLOSED,
+                                 "vanished before its ACCEPT was sent");
         return;
     }
-    MISHMEM_INFO("bootstrap tcp: PE %u connected from %s", hello->pe, slot->peer);
-    r->tb->client_fds[hello->pe] = slot->fd;
+    MISHMEM_INFO("bootstrap tcp: PE %u connected from %s", claim->pe, slot->peer);
+    r->tb->client_fds[claim->pe] = slot->fd;
+    r->tb->sessions[claim->pe] = *session;
     mishmem_tcp_pending_release(&r->pending, i);
     r->connected++;
 }
 
-static void handle_hello(struct rendezvous *r, int i, const struct mishmem_tcp_hello *hello)
+/* A complete HELLO: answer with our nonce and our proof of the secret. */
+static void handle_hello(struct rendezvous *r, int i)
 {
+    struct mishmem_tcp_pending *slot = &r->pending.slots[i];
+    struct mishmem_tcp_hello hello;
+    mishmem_tcp_hello_decode(slot->frame + MISHMEM_TCP_HEADER_BYTES, &hello);
+    if (hello.version != MISHMEM_TCP_VERSION) {
+        char why[64];
+        snprintf(why, sizeof why, "protocol version %u, expected %u", hello.version,
+                 MISHMEM_TCP_VERSION);
+        send_bare_reject(slot->fd, MISHMEM_TCP_REASON_VERSION);
+        mishmem_tcp_pending_drop(&r->pending, i, MISHMEM_TCP_DROP_VERSION, why);
+        return;
+    }
+    struct mishmem_tcp_challenge challenge;
+    memcpy(slot->nonce_c, hello.nonce, sizeof slot->nonce_c);
+    if (mishmem_tcp_nonce(slot->nonce_s) != 0 ||
+        mishmem_tcp_server_proof(r->config->secret, slot->nonce_c, slot->nonce_s,
+                                 challenge.proof) != 0) {
+        r->failure = ACLSHMEM_BOOTSTRAP_ERROR; /* logged; no connection can be served */
+        return;
+    }
+    memcpy(challenge.nonce, slot->nonce_s, sizeof challenge.nonce);
+    uint8_t payload[MISHMEM_TCP_CHALLENGE_BYTES];
+    mishmem_tcp_challenge_encode(&challenge, payload);
+    if (mishmem_tcp_send_frame_now(slot->fd, MISHMEM_TCP_CHALLENGE, 0, payload, sizeof payload,
+                                   NULL) != MISHMEM_TCP_IO_OK) {
+        mishmem_tcp_pending_drop(&r->pending, i, MISHMEM_TCP_DROP_CLOSED,
+                                 "could not take PE 0's challenge");
+        return;
+    }
+    mishmem_tcp_pending_challenged(&r->pending, i, mishmem_tcp_now_ms() + r->auth_window_ms);
+}
+
+/* A complete AUTH: check the proof, then the claim. */
+static void handle_auth(struct rendezvous *r, int i)
+{
+    struct mishmem_tcp_pending *slot = &r->pending.slots[i];
+    struct mishmem_tcp_auth auth;
+    mishmem_tcp_auth_decode(slot->frame + MISHMEM_TCP_HEADER_BYTES, &auth);
+    uint8_t expected[MISHMEM_TCP_PROOF_BYTES];
+    struct mishmem_tcp_session session;
+    if (mishmem_tcp_client_proof(r->config->secret, slot->nonce_c, slot->nonce_s, &auth.claim,
+                                 expected) != 0 ||
+        mishmem_tcp_session_start(&session, r->config->secret, slot->nonce_c, slot->nonce_s) !=
+            0) {
+        r->failure = ACLSHMEM_BOOTSTRAP_ERROR;
+        return;
+    }
+    if (!mishmem_tcp_secret_equal(expected, auth.proof)) {
+        /* It learns "refused" and nothing else; we log nothing it claimed. */
+        send_bare_reject(slot->fd, MISHMEM_TCP_REASON_REFUSED);
+        mishmem_tcp_pending_drop(&r->pending, i, MISHMEM_TCP_DROP_WRONG_PROOF,
+                                 "its proof of the job secret is wrong");
+        return;
+    }
     struct mishmem_tcp_refusal why;
     enum mishmem_tcp_verdict verdict =
-        mishmem_tcp_check_hello(hello, r->config, r->tb->client_fds, &why);
+        mishmem_tcp_check_claim(&auth.claim, r->config, r->tb->client_fds, &why);
     if (verdict == MISHMEM_TCP_VERDICT_ACCEPT) {
-        welcome(r, i, hello);
+        welcome(r, i, &auth.claim, &session);
         return;
     }
     char text[160];
-    describe(&why, hello, text, sizeof text);
-    send_reject(r->pending.slots[i].fd, &why);
+    describe(&why, &auth.claim, text, sizeof text);
+    uint8_t payload[MISHMEM_TCP_REFUSAL_BYTES];
+    mishmem_tcp_refusal_encode(&why, payload);
+    send_tagged(slot->fd, &session, MISHMEM_TCP_REJECT, payload, sizeof payload);
     if (verdict == MISHMEM_TCP_VERDICT_FATAL) {
         MISHMEM_ERROR("bootstrap tcp: rendezvous at %s failed: %s (from %s)", r->tb->where, text,
-                      r->pending.slots[i].peer);
+                      slot->peer);
         r->failure = ACLSHMEM_BOOTSTRAP_ERROR;
         mishmem_tcp_server_abort(r->tb, &why, -1);
     }
-    mishmem_tcp_pending_drop(&r->pending, i, text);
+    mishmem_tcp_pending_drop(&r->pending, i, MISHMEM_TCP_DROP_REFUSED, text);
 }
 
 static int accept_failed_transiently(void)
@@ -110,29 +179,31 @@ static int accept_failed_transiently(void)
     return errno == ECONNABORTED || errno == EPROTO || errno == EPERM;
 }
 
+static int out_of_descriptors(void)
+{
+    return errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM;
+}
+
 static void accept_new(struct rendezvous *r)
 {
-    /* Bounded per round so that reading HELLOs is not starved. */
-    for (int n = 0; n < 2 * MISHMEM_TCP_MAX_PENDING; n++) {
+    /* Bounded per round so that reading handshakes is not starved. */
+    for (int n = 0; n < MISHMEM_TCP_MAX_PENDING; n++) {
         char peer[80];
         int fd = mishmem_tcp_accept(r->listen_fd, peer, sizeof peer);
         if (fd < 0 && accept_failed_transiently())
             continue;
+        /* Out of descriptors: a silent connection gives its own up first. */
+        if (fd < 0 && out_of_descriptors() && mishmem_tcp_pending_evict(&r->pending))
+            continue;
         if (fd < 0) {
             if (errno != EAGAIN && errno != EWOULDBLOCK) {
-                MISHMEM_WARN("bootstrap tcp: cannot accept connections for now: %s",
-                             strerror(errno));
+                mishmem_tcp_drop_log_note(&r->pending.log, MISHMEM_TCP_DROP_ACCEPT,
+                                          "the listener", strerror(errno));
                 r->listen_paused_until = mishmem_tcp_now_ms() + LISTEN_PAUSE_MS;
             }
             return;
         }
-        int64_t hello_deadline = mishmem_tcp_now_ms() + r->hello_window_ms;
-        if (mishmem_tcp_pending_add(&r->pending, fd, peer, hello_deadline) != 0) {
-            MISHMEM_WARN("bootstrap tcp: dropped connection from %s: %d unidentified connections "
-                         "already",
-                         peer, MISHMEM_TCP_MAX_PENDING);
-            close(fd);
-        }
+        mishmem_tcp_pending_add(&r->pending, fd, peer, mishmem_tcp_now_ms() + r->hello_window_ms);
     }
 }
 
@@ -141,9 +212,12 @@ static void serve_pending(struct rendezvous *r, int polled)
     for (int i = 0; i < polled && r->failure == ACLSHMEM_SUCCESS; i++) {
         if (!r->fds[1 + i].revents)
             continue;
-        struct mishmem_tcp_hello hello;
-        if (mishmem_tcp_pending_read(&r->pending, i, &hello) == MISHMEM_TCP_PENDING_READY)
-            handle_hello(r, i, &hello);
+        if (mishmem_tcp_pending_read(&r->pending, i) != MISHMEM_TCP_PENDING_READY)
+            continue;
+        if (r->pending.slots[i].stage == MISHMEM_TCP_STAGE_HELLO)
+            handle_hello(r, i);
+        else
+            handle_auth(r, i);
     }
 }
 
@@ -160,9 +234,9 @@ static int prepare_poll(struct rendezvous *r, int64_t now)
 static int poll_timeout(const struct rendezvous *r, int64_t now)
 {
     int64_t wake = r->deadline;
-    int64_t hello = mishmem_tcp_pending_next_deadline(&r->pending);
-    if (hello < wake)
-        wake = hello;
+    int64_t pending = mishmem_tcp_pending_next_deadline(&r->pending);
+    if (pending < wake)
+        wake = pending;
     if (r->listen_paused_until > now && r->listen_paused_until < wake)
         wake = r->listen_paused_until;
     return mishmem_tcp_ms_left(wake);
@@ -237,11 +311,13 @@ static int serve(struct rendezvous *r)
     return r->failure;
 }
 
+static uint32_t capped(uint32_t window, uint32_t cap) { return window < cap ? window : cap; }
+
 int mishmem_tcp_server_rendezvous(struct mishmem_tcp_bootstrap *tb,
                                   const struct mishmem_bootstrap_config *config, int listen_fd,
                                   int64_t deadline)
 {
-    /* About 10 KiB: too big to want on every caller's stack. */
+    /* About 60 KiB: too big to want on every caller's stack. */
     struct rendezvous *r = calloc(1, sizeof *r);
     if (!r)
         return ACLSHMEM_MALLOC_FAILED;
@@ -249,13 +325,16 @@ int mishmem_tcp_server_rendezvous(struct mishmem_tcp_bootstrap *tb,
     r->config = config;
     r->listen_fd = listen_fd;
     r->deadline = deadline;
-    r->hello_window_ms = config->init_timeout_ms < MISHMEM_TCP_HELLO_WINDOW_MS
-                             ? config->init_timeout_ms
-                             : MISHMEM_TCP_HELLO_WINDOW_MS;
+    r->hello_window_ms = capped(MISHMEM_TCP_HELLO_WINDOW_MS, config->init_timeout_ms);
+    r->auth_window_ms = capped(MISHMEM_TCP_AUTH_WINDOW_MS, config->init_timeout_ms);
     mishmem_tcp_pending_init(&r->pending);
     int rc = serve(r);
     mishmem_tcp_pending_drop_all(&r->pending, rc == ACLSHMEM_SUCCESS ? "rendezvous already complete"
                                                                      : "rendezvous failed");
+    if (r->pending.evicted)
+        MISHMEM_WARN("bootstrap tcp: %ld silent or stalled connections gave their slot to newer "
+                     "ones during the rendezvous at %s",
+                     r->pending.evicted, tb->where);
     free(r);
     return rc;
 }

@@ -1,7 +1,8 @@
 /* PE 0's half of an allgather: collect one DATA frame from every client
  * in whatever order they arrive, then send the concatenation to all.
  * Both phases multiplex the clients with poll, so one slow PE does not
- * serialize the others. */
+ * serialize the others. Every frame carries its connection's tag
+ * (tcp_auth.h): one that does not is treated as a protocol failure. */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -66,7 +67,18 @@ static int check_data_header(struct mishmem_tcp_bootstrap *tb, int pe, size_t le
     return lose_client(tb, pe, MISHMEM_TCP_REASON_PROTOCOL, what);
 }
 
-/* Reads what has arrived from one client: header, then its slot of all. */
+static int check_data_tag(struct mishmem_tcp_bootstrap *tb, int pe, const char *payload,
+                          size_t len)
+{
+    if (mishmem_tcp_tag_ok(&tb->sessions[pe], MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, tb->seq,
+                           payload, (uint32_t)len, tb->progress[pe].tag))
+        return ACLSHMEM_SUCCESS;
+    return lose_client(tb, pe, MISHMEM_TCP_REASON_PROTOCOL,
+                       "sent a DATA frame whose tag does not match its session (forged, "
+                       "injected or corrupted)");
+}
+
+/* Reads what has arrived from one client: header, its slot of all, tag. */
 static int receive_step(struct mishmem_tcp_bootstrap *tb, int pe, char *all, size_t len)
 {
     struct mishmem_tcp_progress *p = &tb->progress[pe];
@@ -85,9 +97,16 @@ static int receive_step(struct mishmem_tcp_bootstrap *tb, int pe, char *all, siz
         int status = mishmem_tcp_read_some(fd, all + (size_t)pe * len, len, &p->payload_done);
         if (status != MISHMEM_TCP_IO_OK)
             return lose_on_io(tb, pe, status);
+        if (p->payload_done < len)
+            return ACLSHMEM_SUCCESS;
     }
-    p->finished = p->payload_done == len;
-    return ACLSHMEM_SUCCESS;
+    int status = mishmem_tcp_read_some(fd, p->tag, sizeof p->tag, &p->tag_done);
+    if (status != MISHMEM_TCP_IO_OK)
+        return lose_on_io(tb, pe, status);
+    if (p->tag_done < sizeof p->tag)
+        return ACLSHMEM_SUCCESS;
+    p->finished = 1;
+    return check_data_tag(tb, pe, all + (size_t)pe * len, len);
 }
 
 /* Lists the PEs not finished with this phase into pollfds. */
@@ -156,9 +175,10 @@ static int gather(struct mishmem_tcp_bootstrap *tb, char *all, size_t len, int64
  * their stream, so cut them off; the rest are told with ABORT. */
 static void cut_mid_frame(struct mishmem_tcp_bootstrap *tb, size_t total)
 {
+    size_t frame = MISHMEM_TCP_HEADER_BYTES + total + MISHMEM_TCP_TAG_BYTES;
     for (int pe = 1; pe < tb->base.n_pes; pe++) {
         size_t sent = tb->progress[pe].sent;
-        if (tb->client_fds[pe] >= 0 && sent > 0 && sent < MISHMEM_TCP_HEADER_BYTES + total) {
+        if (tb->client_fds[pe] >= 0 && sent > 0 && sent < frame) {
             close(tb->client_fds[pe]);
             tb->client_fds[pe] = -1;
         }
@@ -170,14 +190,27 @@ static int send_step(struct mishmem_tcp_bootstrap *tb, int pe, const uint8_t *he
 {
     struct mishmem_tcp_progress *p = &tb->progress[pe];
     int status = mishmem_tcp_write_some(tb->client_fds[pe], header, MISHMEM_TCP_HEADER_BYTES, all,
-                                        total, &p->sent);
+                                        total, p->tag_out, sizeof p->tag_out, &p->sent);
     if (status != MISHMEM_TCP_IO_OK) {
         int saved = errno;
         cut_mid_frame(tb, total);
         errno = saved;
         return lose_on_io(tb, pe, status);
     }
-    p->finished = p->sent == MISHMEM_TCP_HEADER_BYTES + total;
+    p->finished = p->sent == MISHMEM_TCP_HEADER_BYTES + total + MISHMEM_TCP_TAG_BYTES;
+    return ACLSHMEM_SUCCESS;
+}
+
+/* One digest of the result, then each client's tag over it. */
+static int tag_result(struct mishmem_tcp_bootstrap *tb, const char *all, size_t total)
+{
+    uint8_t digest[MISHMEM_TCP_TAG_BYTES];
+    if (mishmem_tcp_payload_digest(&tb->sessions[1], all, total, digest) != 0)
+        return ACLSHMEM_BOOTSTRAP_ERROR;
+    for (int pe = 1; pe < tb->base.n_pes; pe++)
+        if (mishmem_tcp_tag_digest(&tb->sessions[pe], MISHMEM_TCP_FROM_SERVER, MISHMEM_TCP_DATA,
+                                   tb->seq, (uint32_t)total, digest, tb->progress[pe].tag_out) != 0)
+            return ACLSHMEM_BOOTSTRAP_ERROR;
     return ACLSHMEM_SUCCESS;
 }
 
@@ -189,6 +222,8 @@ static int scatter(struct mishmem_tcp_bootstrap *tb, const char *all, size_t tot
     mishmem_tcp_header_encode(&h, header);
     for (int pe = 1; pe < tb->base.n_pes; pe++)
         tb->progress[pe].finished = 0;
+    if (tb->base.n_pes > 1 && tag_result(tb, all, total) != ACLSHMEM_SUCCESS)
+        return ACLSHMEM_BOOTSTRAP_ERROR;
     int64_t started = mishmem_tcp_now_ms();
     for (;;) {
         int count = prepare_poll(tb, POLLOUT);

@@ -79,6 +79,13 @@ int mishmem_tcp_listen(const char *host, uint16_t port, int *fd_out)
             err = errno;
     }
     freeaddrinfo(addresses);
+    if (fd < 0 && err == EADDRINUSE) {
+        MISHMEM_ERROR("bootstrap tcp: cannot listen on %s:%u: the port is in use by another job "
+                      "(or program); give each job its own SHMEM_INSTANCE_PORT_RANGE, or another "
+                      "port in ip_port",
+                      host, (unsigned)port);
+        return ACLSHMEM_BOOTSTRAP_ERROR;
+    }
     if (fd < 0) {
         MISHMEM_ERROR("bootstrap tcp: cannot listen on %s:%u: %s", host, (unsigned)port,
                       strerror(err));

@@ -55,20 +55,55 @@ void mishmem_tcp_hello_encode(const struct mishmem_tcp_hello *hello,
                               uint8_t out[MISHMEM_TCP_HELLO_BYTES])
 {
     put_u32(out, hello->version);
-    put_u64(out + 4, hello->instance_id);
-    put_u32(out + 12, hello->pe);
-    put_u32(out + 16, hello->n_pes);
-    memcpy(out + 20, hello->secret, MISHMEM_SECRET_BYTES);
+    put_u32(out + 4, hello->flags);
+    memcpy(out + 8, hello->nonce, MISHMEM_TCP_NONCE_BYTES);
 }
 
 void mishmem_tcp_hello_decode(const uint8_t in[MISHMEM_TCP_HELLO_BYTES],
                               struct mishmem_tcp_hello *hello)
 {
     hello->version = get_u32(in);
-    hello->instance_id = get_u64(in + 4);
-    hello->pe = get_u32(in + 12);
-    hello->n_pes = get_u32(in + 16);
-    memcpy(hello->secret, in + 20, MISHMEM_SECRET_BYTES);
+    hello->flags = get_u32(in + 4);
+    memcpy(hello->nonce, in + 8, MISHMEM_TCP_NONCE_BYTES);
+}
+
+void mishmem_tcp_challenge_encode(const struct mishmem_tcp_challenge *challenge,
+                                  uint8_t out[MISHMEM_TCP_CHALLENGE_BYTES])
+{
+    memcpy(out, challenge->nonce, MISHMEM_TCP_NONCE_BYTES);
+    memcpy(out + MISHMEM_TCP_NONCE_BYTES, challenge->proof, MISHMEM_TCP_PROOF_BYTES);
+}
+
+void mishmem_tcp_challenge_decode(const uint8_t in[MISHMEM_TCP_CHALLENGE_BYTES],
+                                  struct mishmem_tcp_challenge *challenge)
+{
+    memcpy(challenge->nonce, in, MISHMEM_TCP_NONCE_BYTES);
+    memcpy(challenge->proof, in + MISHMEM_TCP_NONCE_BYTES, MISHMEM_TCP_PROOF_BYTES);
+}
+
+void mishmem_tcp_claim_encode(const struct mishmem_tcp_claim *claim,
+                              uint8_t out[MISHMEM_TCP_CLAIM_BYTES])
+{
+    put_u64(out, claim->instance_id);
+    put_u32(out + 8, claim->pe);
+    put_u32(out + 12, claim->n_pes);
+}
+
+void mishmem_tcp_auth_encode(const struct mishmem_tcp_auth *auth,
+                             uint8_t out[MISHMEM_TCP_AUTH_BYTES])
+{
+    memcpy(out, auth->proof, MISHMEM_TCP_PROOF_BYTES);
+    mishmem_tcp_claim_encode(&auth->claim, out + MISHMEM_TCP_PROOF_BYTES);
+}
+
+void mishmem_tcp_auth_decode(const uint8_t in[MISHMEM_TCP_AUTH_BYTES],
+                             struct mishmem_tcp_auth *auth)
+{
+    memcpy(auth->proof, in, MISHMEM_TCP_PROOF_BYTES);
+    const uint8_t *c = in + MISHMEM_TCP_PROOF_BYTES;
+    auth->claim.instance_id = get_u64(c);
+    auth->claim.pe = get_u32(c + 8);
+    auth->claim.n_pes = get_u32(c + 12);
 }
 
 void mishmem_tcp_refusal_encode(const struct mishmem_tcp_refusal *refusal,
@@ -103,9 +138,6 @@ void mishmem_tcp_refusal_text(const struct mishmem_tcp_refusal *r, int my_pe, in
         snprintf(buf, size, "protocol version mismatch: this PE speaks %u, PE 0 speaks %u",
                  MISHMEM_TCP_VERSION, r->version_server);
         break;
-    case MISHMEM_TCP_REASON_WRONG_SECRET:
-        snprintf(buf, size, "wrong secret");
-        break;
     case MISHMEM_TCP_REASON_INSTANCE:
         snprintf(buf, size, "instance id mismatch: this PE says %llu, PE 0 says %llu",
                  (unsigned long long)my_instance, (unsigned long long)r->instance_server);
@@ -133,6 +165,10 @@ void mishmem_tcp_refusal_text(const struct mishmem_tcp_refusal *r, int my_pe, in
         break;
     case MISHMEM_TCP_REASON_PROTOCOL:
         snprintf(buf, size, "PE %u sent a frame out of step", r->pe);
+        break;
+    case MISHMEM_TCP_REASON_REFUSED:
+        snprintf(buf, size, "refused: PE 0 did not accept this PE's proof of the job secret (a "
+                            "different secret, or none, on this PE)");
         break;
     default:
         snprintf(buf, size, "unknown reason %u", r->reason);

@@ -8,7 +8,7 @@
 
 #include "core/coll_group.h"
 #include "core/coll_reduce_ops.h"
-#include "core/rma.h"
+#include "core/on_error.h"
 
 /* root_updated: the team form also writes the root's dest; the active-set
  * form leaves it alone. */

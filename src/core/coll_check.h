@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "core/coll_group.h"
-#include "core/rma.h"
+#include "core/on_error.h"
 
 /* Reports "<call>: <message> (PE p of instance i)"; returns INVALID_PARAM. */
 int mishmem_coll_fail(const struct mishmem_coll_group *g, enum mishmem_on_error on_error, const char *fmt, ...)

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "core/p2p_wait.h"
-#include "core/rma.h"
+#include "core/on_error.h"
 
 int mishmem_p2p_check_slow(const char *call, const void *ivars, size_t nelems, int cmp,
                            enum mishmem_on_error on_error);

@@ -7,13 +7,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/on_error.h"
 #include "core/remote.h"
 #include "transport/shm/doorbell.h"
 #include "instance/instance.h"
-
-/* How a face reports misuse: the aclshmem face logs and returns a code,
- * the OpenSHMEM face (whose calls return void) prints and aborts. */
-enum mishmem_on_error { MISHMEM_RETURN_ERROR, MISHMEM_ABORT };
 
 /* SHMEM_DEBUG: 1 = deeper checks on every call, 0 = off, -1 = not read
  * yet (the first call takes the slow path, which reads it). */
@@ -23,12 +20,12 @@ static inline int mishmem_rma_debug_on(void)
     return __atomic_load_n(&mishmem_rma_debug, __ATOMIC_RELAXED) != 0;
 }
 
-/* Reports message as the face wants; returns rc (ABORT never returns). */
-int mishmem_rma_report(enum mishmem_on_error on_error, int rc, const char *message);
-
 /* What the slow path answers for a valid access to a peer that is not
  * mapped: the caller goes through the peer's transport (core/remote.h). */
 #define MISHMEM_VIA_TRANSPORT 1
+/* What the slow paths of put and get answer once the transport has done
+ * the access: nothing is left for the inline path. */
+#define MISHMEM_DONE_VIA_TRANSPORT 2
 
 /* The slow path of a remote access of len bytes at symmetric address
  * `remote` on `pe` with local buffer `local`: says exactly what is wrong
@@ -39,7 +36,7 @@ int mishmem_rma_report(enum mishmem_on_error on_error, int rc, const char *messa
 int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, const void *remote,
                            const void *local, size_t len, int pe, enum mishmem_on_error on_error);
 
-static inline int mishmem_rma_valid(const struct mishmem_instance *inst, const void *remote,
+static inline __attribute__((always_inline)) int mishmem_rma_valid(const struct mishmem_instance *inst, const void *remote,
                                     const void *local, size_t len, int pe)
 {
     return inst != NULL && (unsigned)pe < (unsigned)inst->n_pes && mishmem_in_heap(inst, remote, len) &&
@@ -54,68 +51,79 @@ static inline size_t mishmem_elems_bytes(size_t nelems, size_t size)
     return __builtin_expect(nelems <= SIZE_MAX / size, 1) ? nelems * size : SIZE_MAX;
 }
 
-/* Fast path: one predictable branch; the slow path only on misuse, with
- * SHMEM_DEBUG, or for a peer that is not mapped, where the access becomes
- * `via_transport` (an expression giving the ACLSHMEM_* result). */
-#define MISHMEM_RMA_CHECK(inst, call, remote, local, len, pe, on_error, via_transport)          \
+/* Cold: the checks, and for a peer that is not mapped the whole access
+ * through its transport (then MISHMEM_DONE_VIA_TRANSPORT). ACLSHMEM_SUCCESS
+ * means the inline path does the access (a mapped peer under SHMEM_DEBUG). */
+__attribute__((cold)) int mishmem_put_slow(struct mishmem_instance *inst, const char *call, void *dest,
+                                           const void *source, size_t len, int pe, enum mishmem_on_error on_error,
+                                           enum mishmem_completion completion);
+__attribute__((cold)) int mishmem_get_slow(struct mishmem_instance *inst, const char *call, void *dest,
+                                           const void *source, size_t len, int pe, enum mishmem_on_error on_error,
+                                           enum mishmem_completion completion);
+
+/* Fast path: one predictable branch; `slow` (one of the calls above) only
+ * on misuse, with SHMEM_DEBUG, or for a peer that is not mapped. */
+#define MISHMEM_RMA_CHECK(inst, remote, local, len, pe, slow)                                   \
     do {                                                                                        \
         if (__builtin_expect(!mishmem_rma_valid(inst, remote, local, len, pe) ||                \
                                  mishmem_rma_debug_on(), 0)) {                                  \
-            int rc_ = mishmem_rma_check_slow(inst, call, remote, local, len, pe, on_error);     \
-            if (rc_ == MISHMEM_VIA_TRANSPORT)                                                   \
-                return (via_transport);                                                         \
+            int rc_ = (slow);                                                                   \
             if (rc_ != ACLSHMEM_SUCCESS)                                                        \
-                return rc_;                                                                     \
+                return rc_ == MISHMEM_DONE_VIA_TRANSPORT ? ACLSHMEM_SUCCESS : rc_;              \
         }                                                                                       \
     } while (0)
 
 /* completion: NBI returns before a remote peer has the data (quiet
  * completes it); for a mapped peer both are the same store. */
-static inline int mishmem_put_with(struct mishmem_instance *inst, const char *call, void *dest,
-                                   const void *source, size_t len, int pe, enum mishmem_on_error on_error,
-                                   enum mishmem_completion completion)
+static inline __attribute__((always_inline)) int
+mishmem_put_with(struct mishmem_instance *inst, const char *call, void *dest, const void *source, size_t len, int pe,
+                 enum mishmem_on_error on_error, enum mishmem_completion completion)
 {
     if (len == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_RMA_CHECK(inst, call, dest, source, len, pe, on_error,
-                      mishmem_remote_put(inst, pe, dest, source, len, completion));
+    MISHMEM_RMA_CHECK(inst, dest, source, len, pe,
+                      mishmem_put_slow(inst, call, dest, source, len, pe, on_error, completion));
     memcpy(mishmem_translate(inst, dest, pe), source, len);
     mishmem_doorbell_ring_data(inst, pe);
     return ACLSHMEM_SUCCESS;
 }
 
-static inline int mishmem_get_with(struct mishmem_instance *inst, const char *call, void *dest,
-                                   const void *source, size_t len, int pe, enum mishmem_on_error on_error,
-                                   enum mishmem_completion completion)
+static inline __attribute__((always_inline)) int
+mishmem_get_with(struct mishmem_instance *inst, const char *call, void *dest, const void *source, size_t len, int pe,
+                 enum mishmem_on_error on_error, enum mishmem_completion completion)
 {
     if (len == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_RMA_CHECK(inst, call, source, dest, len, pe, on_error,
-                      mishmem_remote_get(inst, pe, dest, source, len, completion));
+    MISHMEM_RMA_CHECK(inst, source, dest, len, pe,
+                      mishmem_get_slow(inst, call, dest, source, len, pe, on_error, completion));
     memcpy(dest, mishmem_translate(inst, source, pe), len);
     return ACLSHMEM_SUCCESS;
 }
 
-static inline int mishmem_put(struct mishmem_instance *inst, const char *call, void *dest,
-                              const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+static inline __attribute__((always_inline)) int mishmem_put(struct mishmem_instance *inst, const char *call,
+                                                             void *dest, const void *source, size_t len, int pe,
+                                                             enum mishmem_on_error on_error)
 {
     return mishmem_put_with(inst, call, dest, source, len, pe, on_error, MISHMEM_BLOCKING);
 }
 
-static inline int mishmem_get(struct mishmem_instance *inst, const char *call, void *dest,
-                              const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+static inline __attribute__((always_inline)) int mishmem_get(struct mishmem_instance *inst, const char *call,
+                                                             void *dest, const void *source, size_t len, int pe,
+                                                             enum mishmem_on_error on_error)
 {
     return mishmem_get_with(inst, call, dest, source, len, pe, on_error, MISHMEM_BLOCKING);
 }
 
-static inline int mishmem_put_nbi(struct mishmem_instance *inst, const char *call, void *dest,
-                                  const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+static inline __attribute__((always_inline)) int mishmem_put_nbi(struct mishmem_instance *inst, const char *call,
+                                                                 void *dest, const void *source, size_t len, int pe,
+                                                                 enum mishmem_on_error on_error)
 {
     return mishmem_put_with(inst, call, dest, source, len, pe, on_error, MISHMEM_NBI);
 }
 
-static inline int mishmem_get_nbi(struct mishmem_instance *inst, const char *call, void *dest,
-                                  const void *source, size_t len, int pe, enum mishmem_on_error on_error)
+static inline __attribute__((always_inline)) int mishmem_get_nbi(struct mishmem_instance *inst, const char *call,
+                                                                 void *dest, const void *source, size_t len, int pe,
+                                                                 enum mishmem_on_error on_error)
 {
     return mishmem_get_with(inst, call, dest, source, len, pe, on_error, MISHMEM_NBI);
 }

@@ -10,14 +10,6 @@
 
 int mishmem_rma_debug = -1;
 
-int mishmem_rma_report(enum mishmem_on_error on_error, int rc, const char *message)
-{
-    if (on_error == MISHMEM_ABORT)
-        mishmem_fatal("%s", message);
-    MISHMEM_ERROR("%s", message);
-    return rc;
-}
-
 static void read_debug_setting(void)
 {
     if (__atomic_load_n(&mishmem_rma_debug, __ATOMIC_RELAXED) < 0)
@@ -58,18 +50,18 @@ int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, cons
     if (!inst) {
         snprintf(message, sizeof message, "%s: no current instance (call shmem_init or "
                  "aclshmemx_init_attr first, or select a live instance)", call);
-        return mishmem_rma_report(on_error, ACLSHMEM_NOT_INITED, message);
+        return mishmem_report(on_error, ACLSHMEM_NOT_INITED, message);
     }
     if ((unsigned)pe >= (unsigned)inst->n_pes) {
         snprintf(message, sizeof message, "%s: PE %d is out of range [0, %d) in instance %llu (address %p)",
                  call, pe, inst->n_pes, (unsigned long long)inst->id, remote);
-        return mishmem_rma_report(on_error, ACLSHMEM_INVALID_PARAM, message);
+        return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
     if (!remote || !local) {
         snprintf(message, sizeof message, "%s: %s buffer is NULL with %zu bytes to move (PE %d, %s "
                  "address %p)", call, !remote ? "symmetric" : "local", len, pe,
                  !remote ? "local" : "symmetric", !remote ? local : remote);
-        return mishmem_rma_report(on_error, ACLSHMEM_INVALID_PARAM, message);
+        return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
     if (!mishmem_in_heap(inst, remote, len)) {
         char owner[160];
@@ -78,7 +70,7 @@ int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, cons
                  "%s: address %p (+%zu bytes) on PE %d is not in the symmetric heap of instance %llu "
                  "[%p, %p)%s", call, remote, len, pe, (unsigned long long)inst->id,
                  (void *)inst->heap_base, (void *)(inst->heap_base + inst->heap_size), owner);
-        return mishmem_rma_report(on_error, ACLSHMEM_INVALID_PARAM, message);
+        return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
     if (!inst->peers[pe].segment)
         return MISHMEM_VIA_TRANSPORT;
@@ -86,7 +78,7 @@ int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, cons
     if (mishmem_rma_debug_on() && ranges_overlap(mishmem_translate(inst, remote, pe), local, len)) {
         snprintf(message, sizeof message, "%s: the local buffer %p and the target bytes of address %p "
                  "on PE %d overlap (%zu bytes; SHMEM_DEBUG check)", call, local, remote, pe, len);
-        return mishmem_rma_report(on_error, ACLSHMEM_INVALID_PARAM, message);
+        return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
     return ACLSHMEM_SUCCESS;
 }
@@ -108,7 +100,7 @@ int mishmem_strided_check_slow(struct mishmem_instance *inst, const char *call, 
                  "overflow the address space (PE %d)", call, nelems, elem,
                  remote_ok ? local_stride : remote_stride, remote_ok ? "local" : "symmetric",
                  remote_ok ? local : remote, pe);
-        return mishmem_rma_report(on_error, ACLSHMEM_INVALID_PARAM, message);
+        return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
     if (!mishmem_in_heap(inst, (const void *)remote_lo, remote_len)) {
         char owner[160];
@@ -119,7 +111,7 @@ int mishmem_strided_check_slow(struct mishmem_instance *inst, const char *call, 
                  remote, (void *)remote_lo, (void *)(remote_lo + remote_len), pe,
                  (unsigned long long)inst->id, (void *)inst->heap_base,
                  (void *)(inst->heap_base + inst->heap_size), owner);
-        return mishmem_rma_report(on_error, ACLSHMEM_INVALID_PARAM, message);
+        return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
     int rc = mishmem_rma_check_slow(inst, call, (const void *)remote_lo, local, 1, pe, on_error);
     if (rc != ACLSHMEM_SUCCESS)
@@ -131,7 +123,49 @@ int mishmem_strided_check_slow(struct mishmem_instance *inst, const char *call, 
         snprintf(message, sizeof message, "%s: the local elements [%p, %p) and the target elements of "
                  "address %p on PE %d overlap (SHMEM_DEBUG check)", call, (void *)local_lo,
                  (void *)(local_lo + local_len), remote, pe);
-        return mishmem_rma_report(on_error, ACLSHMEM_INVALID_PARAM, message);
+        return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
     return ACLSHMEM_SUCCESS;
+}
+
+int mishmem_put_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source, size_t len,
+                     int pe, enum mishmem_on_error on_error, enum mishmem_completion completion)
+{
+    int rc = mishmem_rma_check_slow(inst, call, dest, source, len, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
+    rc = mishmem_remote_put(inst, pe, dest, source, len, completion);
+    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
+}
+
+int mishmem_get_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source, size_t len,
+                     int pe, enum mishmem_on_error on_error, enum mishmem_completion completion)
+{
+    int rc = mishmem_rma_check_slow(inst, call, source, dest, len, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
+    rc = mishmem_remote_get(inst, pe, dest, source, len, completion);
+    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
+}
+
+int mishmem_iput_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
+                      ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem, int pe,
+                      enum mishmem_on_error on_error)
+{
+    int rc = mishmem_strided_check_slow(inst, call, dest, dst, source, sst, nelems, elem, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
+    rc = mishmem_remote_iput(inst, pe, dest, source, dst, sst, nelems, elem);
+    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
+}
+
+int mishmem_iget_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
+                      ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem, int pe,
+                      enum mishmem_on_error on_error)
+{
+    int rc = mishmem_strided_check_slow(inst, call, source, sst, dest, dst, nelems, elem, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
+    rc = mishmem_remote_iget(inst, pe, dest, source, dst, sst, nelems, elem);
+    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
 }

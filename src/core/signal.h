@@ -8,8 +8,15 @@
 #include "core/rma.h"
 #include "mishmem/openshmem.h"
 
+/* Says what is wrong with the signal's arguments; MISHMEM_VIA_TRANSPORT
+ * when they are fine and pe is not mapped. */
 int mishmem_signal_check_slow(struct mishmem_instance *inst, const char *call, const uint64_t *sig_addr,
                               int sig_op, int pe, enum mishmem_on_error on_error);
+/* Cold: the checks, and for a peer that is not mapped the update through
+ * its transport. */
+__attribute__((cold)) int mishmem_signal_update_slow(struct mishmem_instance *inst, const char *call,
+                                                     uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
+                                                     enum mishmem_on_error on_error);
 
 static inline int mishmem_signal_valid(const struct mishmem_instance *inst, const uint64_t *sig_addr,
                                        int sig_op, int pe)
@@ -21,13 +28,8 @@ static inline int mishmem_signal_valid(const struct mishmem_instance *inst, cons
 static inline int mishmem_signal_update(struct mishmem_instance *inst, const char *call, uint64_t *sig_addr,
                                         uint64_t signal, int sig_op, int pe, enum mishmem_on_error on_error)
 {
-    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0)) {
-        int rc = mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
-        if (rc != MISHMEM_VIA_TRANSPORT)
-            return rc;
-        return mishmem_remote_amo(inst, pe, sig_op == SHMEM_SIGNAL_SET ? MISHMEM_AMO_SET : MISHMEM_AMO_FETCH_ADD,
-                                  sig_addr, sizeof signal, &signal, NULL, &(uint64_t){0});
-    }
+    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0))
+        return mishmem_signal_update_slow(inst, call, sig_addr, signal, sig_op, pe, on_error);
     _Atomic uint64_t *remote = mishmem_translate(inst, sig_addr, pe);
     if (sig_op == SHMEM_SIGNAL_SET)
         atomic_store_explicit(remote, signal, memory_order_release);
@@ -37,24 +39,24 @@ static inline int mishmem_signal_update(struct mishmem_instance *inst, const cha
     return ACLSHMEM_SUCCESS;
 }
 
-/* A peer that is not mapped: the transport delivers data, then signal. */
-int mishmem_put_signal_remote(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
-                              size_t len, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
-                              enum mishmem_on_error on_error, enum mishmem_completion completion);
+/* Cold: the checks, and for a peer that is not mapped the whole call
+ * through its transport (which delivers the data before the signal). */
+__attribute__((cold)) int mishmem_put_signal_slow(struct mishmem_instance *inst, const char *call, void *dest,
+                                                  const void *source, size_t len, uint64_t *sig_addr,
+                                                  uint64_t signal, int sig_op, int pe,
+                                                  enum mishmem_on_error on_error,
+                                                  enum mishmem_completion completion);
 
-static inline int mishmem_put_signal_with(struct mishmem_instance *inst, const char *call, void *dest,
+static inline __attribute__((always_inline)) int
+mishmem_put_signal_with(struct mishmem_instance *inst, const char *call, void *dest,
                                           const void *source, size_t len, uint64_t *sig_addr, uint64_t signal,
                                           int sig_op, int pe, enum mishmem_on_error on_error,
                                           enum mishmem_completion completion)
 {
     /* A bad signal fails the call before any data moves. */
-    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0)) {
-        int rc = mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
-        if (rc != MISHMEM_VIA_TRANSPORT)
-            return rc;
-        return mishmem_put_signal_remote(inst, call, dest, source, len, sig_addr, signal, sig_op, pe, on_error,
-                                         completion);
-    }
+    if (__builtin_expect(!mishmem_signal_valid(inst, sig_addr, sig_op, pe), 0))
+        return mishmem_put_signal_slow(inst, call, dest, source, len, sig_addr, signal, sig_op, pe, on_error,
+                                       completion);
     int rc = mishmem_put(inst, call, dest, source, len, pe, on_error);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;

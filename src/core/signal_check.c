@@ -28,12 +28,26 @@ int mishmem_signal_check_slow(struct mishmem_instance *inst, const char *call, c
     return ACLSHMEM_INVALID_PARAM;
 }
 
-int mishmem_put_signal_remote(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
-                              size_t len, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
-                              enum mishmem_on_error on_error, enum mishmem_completion completion)
+int mishmem_signal_update_slow(struct mishmem_instance *inst, const char *call, uint64_t *sig_addr,
+                               uint64_t signal, int sig_op, int pe, enum mishmem_on_error on_error)
 {
+    int rc = mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
+    uint64_t old;
+    return mishmem_remote_amo(inst, pe, sig_op == SHMEM_SIGNAL_SET ? MISHMEM_AMO_SET : MISHMEM_AMO_FETCH_ADD,
+                              sig_addr, sizeof signal, &signal, NULL, &old);
+}
+
+int mishmem_put_signal_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
+                            size_t len, uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
+                            enum mishmem_on_error on_error, enum mishmem_completion completion)
+{
+    int rc = mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
+    if (rc != MISHMEM_VIA_TRANSPORT)
+        return rc;
     if (len > 0) {
-        int rc = mishmem_rma_check_slow(inst, call, dest, source, len, pe, on_error);
+        rc = mishmem_rma_check_slow(inst, call, dest, source, len, pe, on_error);
         if (rc != MISHMEM_VIA_TRANSPORT)
             return rc;
     }

@@ -50,17 +50,22 @@ static inline int mishmem_strided_valid(const struct mishmem_instance *inst, con
            mishmem_rma_valid(inst, (const void *)remote_lo, local, remote_len, pe);
 }
 
-#define MISHMEM_STRIDED_CHECK(inst, call, remote, rstride, local, lstride, nelems, elem, pe, on_error,   \
-                              via_transport)                                                             \
+/* Cold: the checks, and for a peer that is not mapped the whole transfer
+ * through its transport (then MISHMEM_DONE_VIA_TRANSPORT). */
+__attribute__((cold)) int mishmem_iput_slow(struct mishmem_instance *inst, const char *call, void *dest,
+                                            const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
+                                            size_t elem, int pe, enum mishmem_on_error on_error);
+__attribute__((cold)) int mishmem_iget_slow(struct mishmem_instance *inst, const char *call, void *dest,
+                                            const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
+                                            size_t elem, int pe, enum mishmem_on_error on_error);
+
+#define MISHMEM_STRIDED_CHECK(inst, remote, rstride, local, lstride, nelems, elem, pe, slow)            \
     do {                                                                                                 \
         if (__builtin_expect(!mishmem_strided_valid(inst, remote, rstride, local, lstride, nelems, elem, \
                                                     pe) || mishmem_rma_debug_on(), 0)) {                 \
-            int rc_ = mishmem_strided_check_slow(inst, call, remote, rstride, local, lstride, nelems,    \
-                                                 elem, pe, on_error);                                    \
-            if (rc_ == MISHMEM_VIA_TRANSPORT)                                                            \
-                return (via_transport);                                                                  \
+            int rc_ = (slow);                                                                            \
             if (rc_ != ACLSHMEM_SUCCESS)                                                                 \
-                return rc_;                                                                              \
+                return rc_ == MISHMEM_DONE_VIA_TRANSPORT ? ACLSHMEM_SUCCESS : rc_;                       \
         }                                                                                                \
     } while (0)
 
@@ -79,8 +84,8 @@ static inline int mishmem_iput(struct mishmem_instance *inst, const char *call, 
 {
     if (nelems == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_STRIDED_CHECK(inst, call, dest, dst, source, sst, nelems, elem, pe, on_error,
-                          mishmem_remote_iput(inst, pe, dest, source, dst, sst, nelems, elem));
+    MISHMEM_STRIDED_CHECK(inst, dest, dst, source, sst, nelems, elem, pe,
+                          mishmem_iput_slow(inst, call, dest, source, dst, sst, nelems, elem, pe, on_error));
     char *target = mishmem_translate(inst, dest, pe);
     if (dst == 1 && sst == 1)
         memcpy(target, source, nelems * elem);
@@ -96,8 +101,8 @@ static inline int mishmem_iget(struct mishmem_instance *inst, const char *call, 
 {
     if (nelems == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_STRIDED_CHECK(inst, call, source, sst, dest, dst, nelems, elem, pe, on_error,
-                          mishmem_remote_iget(inst, pe, dest, source, dst, sst, nelems, elem));
+    MISHMEM_STRIDED_CHECK(inst, source, sst, dest, dst, nelems, elem, pe,
+                          mishmem_iget_slow(inst, call, dest, source, dst, sst, nelems, elem, pe, on_error));
     const char *origin = mishmem_translate(inst, source, pe);
     if (dst == 1 && sst == 1)
         memcpy(dest, origin, nelems * elem);

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "core/rma.h"
+#include "core/on_error.h"
 #include "instance/instance.h"
 #include "mishmem/handles.h"
 #include "mishmem/openshmem_teams.h"

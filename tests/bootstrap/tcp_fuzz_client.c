@@ -29,6 +29,9 @@ enum fuzz_kind {
     K_CLOSE,
     K_DATA_FIRST,
     K_HELLO_THEN_FLOOD,
+    K_AUTH_GARBAGE,
+    K_AUTH_WRONG_FRAME,
+    K_CHALLENGED_SILENT,
     K_COUNT
 };
 
@@ -61,35 +64,83 @@ static size_t header(uint8_t *out, uint32_t magic, uint16_t type, uint16_t reser
     return MISHMEM_TCP_HEADER_BYTES;
 }
 
-/* A complete HELLO frame with a secret PE 0 will not know. */
-static size_t bad_hello(uint64_t *rng, uint8_t *out, int wild)
+/* A complete HELLO frame (wild: any version and flags). */
+static size_t hello_frame(uint64_t *rng, uint8_t *out, int wild)
 {
     struct mishmem_tcp_hello hello = {
-        .version = MISHMEM_TCP_VERSION,
-        .instance_id = wild ? next_random(rng) : 7,
-        .pe = wild ? (uint32_t)next_random(rng) : 1 + (uint32_t)(next_random(rng) % 3),
-        .n_pes = wild ? (uint32_t)next_random(rng) : 4,
+        .version = wild ? (uint32_t)next_random(rng) % 4 : MISHMEM_TCP_VERSION,
+        .flags = wild ? (uint32_t)next_random(rng) : 0,
     };
-    random_bytes(rng, hello.secret, sizeof hello.secret);
+    random_bytes(rng, hello.nonce, sizeof hello.nonce);
     size_t n = header(out, MISHMEM_TCP_MAGIC, MISHMEM_TCP_HELLO, 0, 0, MISHMEM_TCP_HELLO_BYTES);
     mishmem_tcp_hello_encode(&hello, out + n);
     return n + MISHMEM_TCP_HELLO_BYTES;
 }
 
-/* Reads PE 0's answer to a complete bad HELLO: REJECT or a close, never ACCEPT. */
-static void read_verdict(int fd, struct fuzz_stats *stats)
+/* An AUTH frame with a proof made of random bytes (PE 0's secret is not ours). */
+static size_t auth_frame(uint64_t *rng, uint8_t *out, int wild)
+{
+    struct mishmem_tcp_auth auth = {.claim = {
+                                        .instance_id = wild ? next_random(rng) : 7,
+                                        .pe = wild ? (uint32_t)next_random(rng)
+                                                   : 1 + (uint32_t)(next_random(rng) % 3),
+                                        .n_pes = wild ? (uint32_t)next_random(rng) : 4,
+                                    }};
+    random_bytes(rng, auth.proof, sizeof auth.proof);
+    size_t n = header(out, MISHMEM_TCP_MAGIC, MISHMEM_TCP_AUTH, 0, 0, MISHMEM_TCP_AUTH_BYTES);
+    mishmem_tcp_auth_encode(&auth, out + n);
+    return n + MISHMEM_TCP_AUTH_BYTES;
+}
+
+/* Reads PE 0's next answer: counts it, and checks that a REJECT to us
+ * (who proved nothing) says nothing but its reason. Returns its type. */
+static int read_answer(int fd, struct fuzz_stats *stats)
 {
     struct mishmem_tcp_header h;
-    if (mishmem_tcp_recv_header(fd, &h, th_now_ms() + 1000) != MISHMEM_TCP_IO_OK)
-        return;
+    int64_t deadline = th_now_ms() + 1000;
+    if (mishmem_tcp_recv_header(fd, &h, deadline) != MISHMEM_TCP_IO_OK)
+        return -1;
     if (h.type == MISHMEM_TCP_ACCEPT)
         stats->accepts++;
-    if (h.type == MISHMEM_TCP_REJECT)
+    if (h.type == MISHMEM_TCP_CHALLENGE && h.length == MISHMEM_TCP_CHALLENGE_BYTES) {
+        uint8_t sink[MISHMEM_TCP_CHALLENGE_BYTES];
+        if (mishmem_tcp_read_full(fd, sink, sizeof sink, deadline) != MISHMEM_TCP_IO_OK)
+            return -1;
+        stats->challenges++;
+    }
+    if (h.type == MISHMEM_TCP_REJECT) {
         stats->rejects++;
+        uint8_t body[MISHMEM_TCP_REFUSAL_BYTES];
+        if (h.length != sizeof body ||
+            mishmem_tcp_read_full(fd, body, sizeof body, deadline) != MISHMEM_TCP_IO_OK)
+            return h.type;
+        struct mishmem_tcp_refusal why;
+        mishmem_tcp_refusal_decode(body, &why);
+        int extra = why.pe || why.n_pes_claimed || why.n_pes_server || why.instance_server;
+        if (extra || (why.reason != MISHMEM_TCP_REASON_REFUSED &&
+                      why.reason != MISHMEM_TCP_REASON_VERSION))
+            stats->leaks++;
+    }
+    return h.type;
+}
+
+static void send_frame(int fd, const void *buf, size_t len, struct fuzz_stats *stats)
+{
+    put_all(fd, buf, len);
+    stats->frames++;
+}
+
+/* Sends a good HELLO and reads PE 0's challenge; 1 when it came. */
+static int get_challenged(int fd, uint64_t *rng, struct fuzz_stats *stats)
+{
+    uint8_t buf[128];
+    send_frame(fd, buf, hello_frame(rng, buf, 0), stats);
+    return read_answer(fd, stats) == MISHMEM_TCP_CHALLENGE;
 }
 
 static const uint32_t huge_lengths[] = {0xFFFFFFFFu, 0x80000000u, 1u << 30, 100u << 20,
-                                        MISHMEM_TCP_HELLO_BYTES + 1, MISHMEM_TCP_HELLO_BYTES - 1, 0};
+                                        MISHMEM_TCP_HELLO_BYTES + 1, MISHMEM_TCP_HELLO_BYTES - 1, 0,
+                                        52 /* version 1's HELLO */};
 
 /* Sends one kind of abuse; returns 1 when the socket should be held open. */
 static int abuse(int fd, enum fuzz_kind kind, uint64_t *rng, struct fuzz_stats *stats)
@@ -107,7 +158,7 @@ static int abuse(int fd, enum fuzz_kind kind, uint64_t *rng, struct fuzz_stats *
         break;
     case K_HUGE_LENGTH:
         n = header(buf, MISHMEM_TCP_MAGIC, MISHMEM_TCP_HELLO, 0, 0,
-                   huge_lengths[next_random(rng) % 7]);
+                   huge_lengths[next_random(rng) % 8]);
         random_bytes(rng, buf + n, 200);
         n += 200;
         break;
@@ -124,24 +175,53 @@ static int abuse(int fd, enum fuzz_kind kind, uint64_t *rng, struct fuzz_stats *
         n += MISHMEM_TCP_HELLO_BYTES;
         break;
     case K_TRUNCATED_HELLO:
-        n = bad_hello(rng, buf, 0) - 1 - next_random(rng) % (MISHMEM_TCP_HELLO_BYTES - 1);
+        n = hello_frame(rng, buf, 0) - 1 - next_random(rng) % (MISHMEM_TCP_HELLO_BYTES - 1);
         break;
     case K_WRONG_SECRET:
     case K_WILD_HELLO:
-        n = bad_hello(rng, buf, kind == K_WILD_HELLO);
-        put_all(fd, buf, n);
-        read_verdict(fd, stats);
+        if (kind == K_WILD_HELLO) {
+            send_frame(fd, buf, hello_frame(rng, buf, 1), stats);
+            if (read_answer(fd, stats) != MISHMEM_TCP_CHALLENGE)
+                return 0;
+        } else if (!get_challenged(fd, rng, stats)) {
+            return 0;
+        }
+        send_frame(fd, buf, auth_frame(rng, buf, kind == K_WILD_HELLO), stats);
+        read_answer(fd, stats);
         return 0;
+    case K_AUTH_GARBAGE:
+        if (!get_challenged(fd, rng, stats))
+            return 0;
+        n = 1 + next_random(rng) % 300;
+        random_bytes(rng, buf, n);
+        break;
+    case K_AUTH_WRONG_FRAME: {
+        if (!get_challenged(fd, rng, stats))
+            return 0;
+        static const uint16_t types[] = {MISHMEM_TCP_HELLO, MISHMEM_TCP_DATA, MISHMEM_TCP_ACCEPT,
+                                         MISHMEM_TCP_AUTH, MISHMEM_TCP_CHALLENGE};
+        uint16_t type = types[next_random(rng) % 5];
+        uint32_t length = type == MISHMEM_TCP_AUTH ? huge_lengths[next_random(rng) % 8]
+                                                   : MISHMEM_TCP_AUTH_BYTES;
+        n = header(buf, MISHMEM_TCP_MAGIC, type, 0, (uint32_t)(next_random(rng) % 2), length);
+        random_bytes(rng, buf + n, MISHMEM_TCP_AUTH_BYTES);
+        n += MISHMEM_TCP_AUTH_BYTES;
+        break;
+    }
+    case K_CHALLENGED_SILENT:
+        get_challenged(fd, rng, stats);
+        return 1;
     case K_RESERVED:
-        n = bad_hello(rng, buf, 0);
+        n = hello_frame(rng, buf, 0);
         header(buf, MISHMEM_TCP_MAGIC, MISHMEM_TCP_HELLO, 1 + next_random(rng) % 2, 0,
                MISHMEM_TCP_HELLO_BYTES);
         break;
     case K_SILENT:
         return 1;
     case K_STALL:
-        put_all(fd, buf, header(buf, MISHMEM_TCP_MAGIC, MISHMEM_TCP_HELLO, 0, 0,
-                                MISHMEM_TCP_HELLO_BYTES));
+        send_frame(fd, buf, header(buf, MISHMEM_TCP_MAGIC, MISHMEM_TCP_HELLO, 0, 0,
+                                   MISHMEM_TCP_HELLO_BYTES),
+                   stats);
         return 1;
     case K_CLOSE:
         return 0;
@@ -149,14 +229,14 @@ static int abuse(int fd, enum fuzz_kind kind, uint64_t *rng, struct fuzz_stats *
         n = header(buf, MISHMEM_TCP_MAGIC, MISHMEM_TCP_DATA, 0, 1, 0);
         break;
     case K_HELLO_THEN_FLOOD:
-        n = bad_hello(rng, buf, 0);
+        n = hello_frame(rng, buf, 0);
         random_bytes(rng, buf + n, 65536);
         n += 65536;
         break;
     case K_COUNT:
         break;
     }
-    put_all(fd, buf, n);
+    send_frame(fd, buf, n, stats);
     return 0;
 }
 
@@ -203,16 +283,25 @@ static int closed_by_peer(int fd)
 
 int fuzz_silent_flood(const char *host, uint16_t port, int count, int wait_ms, int half_hello)
 {
+    return fuzz_silent_flood_timed(host, port, count, wait_ms, half_hello, NULL);
+}
+
+int fuzz_silent_flood_timed(const char *host, uint16_t port, int count, int wait_ms,
+                            int half_hello, int *connect_ms)
+{
     int *fds = calloc((size_t)count, sizeof *fds);
     if (!fds)
         return -1;
     uint8_t buf[MISHMEM_TCP_HEADER_BYTES];
     header(buf, MISHMEM_TCP_MAGIC, MISHMEM_TCP_HELLO, 0, 0, MISHMEM_TCP_HELLO_BYTES);
+    int64_t start = th_now_ms();
     for (int i = 0; i < count; i++) {
         fds[i] = th_connect(host, port, 1000);
         if (fds[i] >= 0 && half_hello && i % 2)
             put_all(fds[i], buf, sizeof buf);
     }
+    if (connect_ms)
+        *connect_ms = (int)(th_now_ms() - start);
     th_sleep_ms(wait_ms);
     int closed = 0;
     for (int i = 0; i < count; i++) {

@@ -19,8 +19,9 @@
 #define TH_EXIT_TIMEOUT 17   /* th_exit_for_rc(ACLSHMEM_TIMEOUT_ERROR) */
 #define TH_EXIT_KILLED 254   /* did not finish in time, or died of a signal */
 
-/* Every child also arms an alarm, so nothing outlives a broken test. */
-#define TH_CHILD_ALARM_S 25
+/* Every child also arms an alarm (seconds), so nothing outlives a broken
+ * test; a long test may raise it before spawning. */
+extern int th_child_alarm_s;
 
 struct th_group {
     char host[64];
@@ -82,6 +83,18 @@ int th_open_only(const struct th_group *g, int pe, void *arg);
 int th_expect_exit(const char *who, int got, int expected);
 /* Prints PASS/FAIL for a case and returns ok. */
 int th_report(const char *name, int ok);
+
+/* Catches this process's log lines at level and above (echo: also to
+ * stderr); counts them and keeps their text. */
+void th_log_capture(int level, int echo);
+int th_log_lines(void);
+/* How many times needle occurs in the kept lines. */
+int th_log_count(const char *needle);
+const char *th_log_text(void);
+
+/* A port in 32000-32999 (kept apart from other test runs' ranges) that
+ * nothing on the loopback listens on right now; 0 if none is found. */
+uint16_t th_port_in_test_range(void);
 
 /* The expected byte k of PE pe's contribution in round r. */
 static inline uint8_t th_pattern(int pe, int r, size_t k)

@@ -109,3 +109,21 @@ int th_connect(const char *host, uint16_t port, int timeout_ms)
     errno = saved;
     return fd;
 }
+
+uint16_t th_port_in_test_range(void)
+{
+    uint16_t start = (uint16_t)(32000 + getpid() % 1000);
+    for (int i = 0; i < 1000; i++) {
+        uint16_t port = (uint16_t)(32000 + (start - 32000 + i) % 1000);
+        int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0)
+            return 0;
+        struct sockaddr_storage ss;
+        socklen_t len = loopback_address(AF_INET, port, &ss);
+        int ok = bind(fd, (struct sockaddr *)&ss, len) == 0;
+        close(fd);
+        if (ok)
+            return port;
+    }
+    return 0;
+}

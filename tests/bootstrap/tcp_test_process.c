@@ -11,6 +11,8 @@
 
 #include "tcp_test_harness.h"
 
+int th_child_alarm_s = 25;
+
 int th_exit_for_rc(int rc) { return rc == 0 ? 0 : 10 - rc; }
 
 int64_t th_now_ms(void)
@@ -60,7 +62,7 @@ pid_t th_spawn(th_body body, const struct th_group *g, int pe, void *arg)
     pid_t pid = fork();
     if (pid != 0)
         return pid;
-    alarm(TH_CHILD_ALARM_S);
+    alarm((unsigned)th_child_alarm_s);
     /* Only PE 0 may hold the listener, or late connects would not be refused. */
     if (pe != 0 && g->listen_fd >= 0)
         close(g->listen_fd);

@@ -1,5 +1,6 @@
 /* Failures after a successful open: a client dying mid-frame, PE 0
- * dying, a PE too slow for the op timeout, PEs disagreeing on the length.
+ * dying, a PE too slow for the op timeout, PEs disagreeing on the length,
+ * a DATA frame not made with the session's key (issue 15, item 1).
  * Every PE must get an error promptly (never hang), later calls must fail
  * at once, and close must release every fd. Also an in-place allgather. */
 #include <netinet/in.h>
@@ -16,7 +17,7 @@
 #define OP_MS 500
 #define WAIT_MS 15000
 
-enum scenario { CLIENT_DIES, SERVER_DIES, SLOW_PE, LENGTH_MISMATCH, IN_PLACE };
+enum scenario { CLIENT_DIES, SERVER_DIES, SLOW_PE, LENGTH_MISMATCH, IN_PLACE, FORGED_DATA };
 
 static int fail(int pe, const char *what, int rc)
 {
@@ -69,6 +70,24 @@ static _Noreturn void die_mid_frame(struct mishmem_bootstrap *boot)
     _exit(0);
 }
 
+/* Sends, in place of this PE's allgather, a DATA frame with the right
+ * header and length but 32 bytes that are not the session's tag: what a
+ * process that injects into the connection, without the key, can send. */
+static int forge_data(struct mishmem_bootstrap *boot, size_t len)
+{
+    struct mishmem_tcp_bootstrap *tb = (struct mishmem_tcp_bootstrap *)boot;
+    uint8_t frame[MISHMEM_TCP_HEADER_BYTES + 64 + 32];
+    struct mishmem_tcp_header h = {MISHMEM_TCP_MAGIC, MISHMEM_TCP_DATA, 0, tb->seq,
+                                   (uint32_t)len};
+    mishmem_tcp_header_encode(&h, frame);
+    memset(frame + MISHMEM_TCP_HEADER_BYTES, 0x42, len + 32);
+    size_t n = MISHMEM_TCP_HEADER_BYTES + len + 32;
+    if (send(tb->server_fd, frame, n, MSG_NOSIGNAL) != (ssize_t)n)
+        return TH_EXIT_CHECK;
+    th_sleep_ms(OP_MS); /* stay connected while the others judge it */
+    return 0;
+}
+
 static int in_place(struct mishmem_bootstrap *boot, const struct th_group *g, int pe)
 {
     uint8_t all[8 * 8];
@@ -108,6 +127,10 @@ static int after_open(struct mishmem_bootstrap *boot, const struct th_group *g, 
         return expect_failure(boot, pe, pe == 2 ? 8 : 16, ACLSHMEM_BOOTSTRAP_ERROR, OP_MS);
     case IN_PLACE:
         return in_place(boot, g, pe);
+    case FORGED_DATA:
+        if (pe == 2)
+            return forge_data(boot, 16);
+        return expect_failure(boot, pe, 16, ACLSHMEM_BOOTSTRAP_ERROR, OP_MS);
     }
     return TH_EXIT_CHECK;
 }
@@ -146,5 +169,7 @@ int main(void)
     ok &= run("PE 1 late past op timeout: both get TIMEOUT_ERROR", SLOW_PE, 2);
     ok &= run("PE 2 gives 8 bytes, others 16: all get BOOTSTRAP_ERROR", LENGTH_MISMATCH, 3);
     ok &= run("in-place allgather (mine inside all)", IN_PLACE, 4);
+    ok &= run("PE 2's DATA without the session tag: PE 0 and PE 1 get BOOTSTRAP_ERROR",
+              FORGED_DATA, 3);
     return ok ? 0 : 1;
 }

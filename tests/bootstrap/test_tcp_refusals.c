@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "bootstrap/tcp_auth.h"
 #include "bootstrap/tcp_io.h"
 #include "tcp_test_harness.h"
 
@@ -21,30 +22,67 @@ static int make_group(struct th_group *g, int n_pes)
     return listener >= 0;
 }
 
-/* Sends one HELLO by hand; returns PE 0's answer type (-1: none) and the refusal. */
-static int raw_hello(const struct th_group *g, uint32_t version, uint32_t pe, uint32_t n_pes,
-                     struct mishmem_tcp_refusal *why)
+/* Reads one tagged refusal (payload then tag); returns its type or -1. */
+static int read_refusal(int fd, const struct mishmem_tcp_header *h, int64_t deadline,
+                        struct mishmem_tcp_refusal *why, uint8_t *raw)
+{
+    uint8_t tag[MISHMEM_TCP_TAG_BYTES];
+    if (h->length != MISHMEM_TCP_REFUSAL_BYTES ||
+        mishmem_tcp_read_full(fd, raw, MISHMEM_TCP_REFUSAL_BYTES, deadline) != 0 ||
+        mishmem_tcp_read_full(fd, tag, sizeof tag, deadline) != 0)
+        return -1;
+    mishmem_tcp_refusal_decode(raw, why);
+    return h->type;
+}
+
+/* Runs the handshake by hand with `secret` (whose proof PE 0 may or may
+ * not accept) claiming (pe, n_pes); returns PE 0's last answer type (-1:
+ * none), the refusal, and its raw bytes. */
+static int raw_handshake(const struct th_group *g, const uint8_t *secret, uint32_t version,
+                         uint32_t pe, uint32_t n_pes, struct mishmem_tcp_refusal *why,
+                         uint8_t raw[MISHMEM_TCP_REFUSAL_BYTES])
 {
     int fd = th_connect(g->host, g->port, 1000);
     if (fd < 0)
         return -1;
-    struct mishmem_tcp_hello hello = {
-        .version = version, .instance_id = g->instance_id, .pe = pe, .n_pes = n_pes};
-    memcpy(hello.secret, g->secret, sizeof hello.secret);
-    uint8_t payload[MISHMEM_TCP_HELLO_BYTES];
+    struct mishmem_tcp_hello hello = {.version = version};
+    for (int i = 0; i < 32; i++)
+        hello.nonce[i] = (uint8_t)(i * 13 + pe);
+    uint8_t payload[MISHMEM_TCP_AUTH_BYTES];
     mishmem_tcp_hello_encode(&hello, payload);
     int64_t deadline = th_now_ms() + 2000;
     struct mishmem_tcp_header h;
     int type = -1;
-    uint8_t body[MISHMEM_TCP_REFUSAL_BYTES];
-    if (mishmem_tcp_send_frame(fd, MISHMEM_TCP_HELLO, 0, payload, sizeof payload, deadline) == 0 &&
-        mishmem_tcp_recv_header(fd, &h, deadline) == 0) {
-        type = h.type;
-        if (h.length == sizeof body && mishmem_tcp_read_full(fd, body, sizeof body, deadline) == 0)
-            mishmem_tcp_refusal_decode(body, why);
+    if (mishmem_tcp_send_frame(fd, MISHMEM_TCP_HELLO, 0, payload, MISHMEM_TCP_HELLO_BYTES, NULL,
+                               deadline) != 0 ||
+        mishmem_tcp_recv_header(fd, &h, deadline) != 0)
+        goto out;
+    if (h.type != MISHMEM_TCP_CHALLENGE) {
+        type = read_refusal(fd, &h, deadline, why, raw);
+        goto out;
     }
+    uint8_t cb[MISHMEM_TCP_CHALLENGE_BYTES];
+    if (h.length != sizeof cb || mishmem_tcp_read_full(fd, cb, sizeof cb, deadline) != 0)
+        goto out;
+    struct mishmem_tcp_challenge challenge;
+    mishmem_tcp_challenge_decode(cb, &challenge);
+    struct mishmem_tcp_auth auth = {.claim = {g->instance_id, pe, n_pes}};
+    mishmem_tcp_client_proof(secret, hello.nonce, challenge.nonce, &auth.claim, auth.proof);
+    mishmem_tcp_auth_encode(&auth, payload);
+    if (mishmem_tcp_send_frame(fd, MISHMEM_TCP_AUTH, 0, payload, sizeof payload, NULL,
+                               deadline) == 0 &&
+        mishmem_tcp_recv_header(fd, &h, deadline) == 0)
+        type = read_refusal(fd, &h, deadline, why, raw);
+out:
     close(fd);
     return type;
+}
+
+static int raw_hello(const struct th_group *g, uint32_t version, uint32_t pe, uint32_t n_pes,
+                     struct mishmem_tcp_refusal *why)
+{
+    uint8_t raw[MISHMEM_TCP_REFUSAL_BYTES];
+    return raw_handshake(g, g->secret, version, pe, n_pes, why, raw);
 }
 
 static int expect_reject(const char *what, int type, const struct mishmem_tcp_refusal *why,
@@ -95,12 +133,13 @@ static int no_secret_case(void)
     struct th_group g, bad[2];
     if (!make_group(&g, 3))
         return th_report("no secret", 0);
-    memset(g.secret, 0, sizeof g.secret); /* "no secret" is still compared */
+    memset(g.secret, 0, sizeof g.secret); /* "no secret": both sides must have none */
     bad[0] = g;
     bad[0].instance_id = g.instance_id + 1;
     bad[1] = g;
     bad[1].secret[31] = 1;
-    return intruders_case("zero secret: other instance id and nonzero secret refused", bad, 2, &g);
+    return intruders_case("no secret: other instance id and a PE with a secret refused", bad, 2,
+                          &g);
 }
 
 static int duplicate_case(void)
@@ -122,6 +161,38 @@ static int duplicate_case(void)
         ok &= th_expect_exit("first PE 1", th_wait(ones[1 - loser], deadline), 0);
     ok &= th_expect_exit("PE 2", th_wait(pe2, deadline), 0);
     return th_report("duplicate PE 1 refused, first PE 1 stays, group completes", ok);
+}
+
+/* A stranger (wrong secret) who claims to be PE 1 of 3 of our instance:
+ * its REJECT says REFUSED and nothing else, not PE 0's n_pes, instance id
+ * or anything it claimed (issue 15, item 4). The group still completes. */
+static int stranger_case(void)
+{
+    struct th_group g;
+    if (!make_group(&g, 2))
+        return th_report("stranger", 0);
+    pid_t pe0 = th_spawn(th_member, &g, 0, NULL);
+    th_release_listener(&g);
+    uint8_t wrong[MISHMEM_SECRET_BYTES];
+    memcpy(wrong, g.secret, sizeof wrong);
+    wrong[0] ^= 1;
+    struct mishmem_tcp_refusal why = {0};
+    uint8_t raw[MISHMEM_TCP_REFUSAL_BYTES];
+    memset(raw, 0xEE, sizeof raw);
+    int type = raw_handshake(&g, wrong, MISHMEM_TCP_VERSION, 1, 2, &why, raw);
+    int only_reason = 1;
+    for (size_t i = 4; i < sizeof raw; i++)
+        only_reason &= raw[i] == 0;
+    printf("    stranger got answer type %d: reason %u pe %u n_pes_claimed %u n_pes_server %u "
+           "instance_server %llu version %u\n",
+           type, why.reason, why.pe, why.n_pes_claimed, why.n_pes_server,
+           (unsigned long long)why.instance_server, why.version_server);
+    int ok = type == MISHMEM_TCP_REJECT && why.reason == MISHMEM_TCP_REASON_REFUSED && only_reason;
+    pid_t pe1 = th_spawn(th_member, &g, 1, NULL);
+    int64_t deadline = th_now_ms() + WAIT_MS;
+    ok &= th_expect_exit("PE 0", th_wait(pe0, deadline), 0);
+    ok &= th_expect_exit("PE 1", th_wait(pe1, deadline), 0);
+    return th_report("a stranger with a wrong secret learns only 'refused'", ok);
 }
 
 /* PEs 0..n-2 wait (open only); then a PE that dooms the group arrives. */
@@ -174,5 +245,6 @@ int main(void)
     ok &= duplicate_case();
     ok &= n_pes_mismatch_case();
     ok &= pe_range_case();
+    ok &= stranger_case();
     return ok ? 0 : 1;
 }

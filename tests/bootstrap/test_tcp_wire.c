@@ -1,8 +1,12 @@
-/* The wire format and PE 0's HELLO decision, without sockets: exact
- * byte layout, round trips, and the order of the checks. */
+/* The wire format, PE 0's decision on a claim, and the authentication's
+ * building blocks, without sockets: exact byte layout, round trips, the
+ * order of the checks, the crypto's test vectors, what proofs and tags
+ * depend on. */
 #include <stdio.h>
 #include <string.h>
 
+#include "bootstrap/tcp_auth.h"
+#include "bootstrap/tcp_crypto.h"
 #include "bootstrap/tcp_hello_check.h"
 #include "bootstrap/tcp_wire.h"
 #include "tcp_test_harness.h"
@@ -24,13 +28,26 @@ static int header_layout(void)
 
 static int round_trips(void)
 {
-    struct mishmem_tcp_hello hello = {MISHMEM_TCP_VERSION, 0x1122334455667788ull, 3, 4, {0}};
-    for (int i = 0; i < MISHMEM_SECRET_BYTES; i++)
-        hello.secret[i] = (uint8_t)(i * 9);
-    uint8_t hb[MISHMEM_TCP_HELLO_BYTES];
+    struct mishmem_tcp_hello hello = {MISHMEM_TCP_VERSION, 0, {0}};
+    struct mishmem_tcp_challenge challenge;
+    struct mishmem_tcp_auth auth = {.claim = {0x1122334455667788ull, 3, 4}};
+    for (int i = 0; i < 32; i++) {
+        hello.nonce[i] = (uint8_t)(i * 9);
+        challenge.nonce[i] = (uint8_t)(i * 5 + 1);
+        challenge.proof[i] = (uint8_t)(i * 3 + 2);
+        auth.proof[i] = (uint8_t)(i * 7 + 3);
+    }
+    uint8_t hb[MISHMEM_TCP_HELLO_BYTES], cb[MISHMEM_TCP_CHALLENGE_BYTES];
+    uint8_t ab[MISHMEM_TCP_AUTH_BYTES];
     mishmem_tcp_hello_encode(&hello, hb);
+    mishmem_tcp_challenge_encode(&challenge, cb);
+    mishmem_tcp_auth_encode(&auth, ab);
     struct mishmem_tcp_hello hello_back;
+    struct mishmem_tcp_challenge challenge_back;
+    struct mishmem_tcp_auth auth_back;
     mishmem_tcp_hello_decode(hb, &hello_back);
+    mishmem_tcp_challenge_decode(cb, &challenge_back);
+    mishmem_tcp_auth_decode(ab, &auth_back);
     struct mishmem_tcp_refusal r = {MISHMEM_TCP_REASON_N_PES, 3, 5, 4, 99, 1};
     uint8_t rb[MISHMEM_TCP_REFUSAL_BYTES];
     mishmem_tcp_refusal_encode(&r, rb);
@@ -39,60 +56,132 @@ static int round_trips(void)
     char text[200];
     mishmem_tcp_refusal_text(&r_back, 3, 5, 7, text, sizeof text);
     /* Field by field: the structs have padding that memcmp would see. */
-    int ok = hello_back.version == hello.version && hello_back.instance_id == hello.instance_id &&
-             hello_back.pe == hello.pe && hello_back.n_pes == hello.n_pes &&
-             memcmp(hello_back.secret, hello.secret, sizeof hello.secret) == 0 &&
-             r_back.reason == r.reason && r_back.pe == r.pe &&
+    int ok = hello_back.version == hello.version && hello_back.flags == 0 &&
+             memcmp(hello_back.nonce, hello.nonce, 32) == 0 &&
+             memcmp(&challenge_back, &challenge, sizeof challenge) == 0 &&
+             memcmp(auth_back.proof, auth.proof, 32) == 0 &&
+             auth_back.claim.instance_id == auth.claim.instance_id &&
+             auth_back.claim.pe == 3 && auth_back.claim.n_pes == 4 && ab[32] == 0x11 &&
+             ab[47] == 4 && r_back.reason == r.reason && r_back.pe == r.pe &&
              r_back.n_pes_claimed == r.n_pes_claimed && r_back.n_pes_server == r.n_pes_server &&
              r_back.instance_server == r.instance_server &&
              r_back.version_server == r.version_server &&
              strcmp(text, "n_pes mismatch: this PE says 5, PE 0 says 4") == 0;
     printf("    refusal as PE 3 words it: %s\n", text);
-    return th_report("HELLO and refusal round trips", ok);
+    return th_report("HELLO, CHALLENGE, AUTH and refusal round trips", ok);
 }
 
 /* Each case breaks one more thing than the check before it catches. */
-static int check_order(void)
+static int check_order(int with_secret)
 {
     struct mishmem_bootstrap_config c = {.n_pes = 4, .instance_id = 7};
-    memset(c.secret, 0xAB, sizeof c.secret);
+    memset(c.secret, with_secret ? 0xAB : 0, sizeof c.secret);
     int fds[4] = {-1, -1, 9, -1}; /* PE 2 is connected */
-    struct mishmem_tcp_hello ok_hello = {MISHMEM_TCP_VERSION, 7, 1, 4, {0}};
-    memcpy(ok_hello.secret, c.secret, sizeof c.secret);
+    enum mishmem_tcp_verdict shape =
+        with_secret ? MISHMEM_TCP_VERDICT_FATAL : MISHMEM_TCP_VERDICT_REFUSE;
     struct {
-        struct mishmem_tcp_hello hello;
+        struct mishmem_tcp_claim claim;
         enum mishmem_tcp_verdict verdict;
         uint32_t reason;
-    } cases[9];
-    for (int i = 0; i < 9; i++)
-        cases[i].hello = ok_hello;
-    cases[0].verdict = MISHMEM_TCP_VERDICT_ACCEPT;
-    cases[1].hello.version = 2, cases[1].hello.secret[0] = 0;
-    cases[1].verdict = MISHMEM_TCP_VERDICT_REFUSE, cases[1].reason = MISHMEM_TCP_REASON_VERSION;
-    cases[2].hello.secret[31] ^= 1, cases[2].hello.instance_id = 8, cases[2].hello.pe = 99999;
-    cases[2].verdict = MISHMEM_TCP_VERDICT_REFUSE, cases[2].reason = MISHMEM_TCP_REASON_WRONG_SECRET;
-    cases[3].hello.instance_id = 8, cases[3].hello.n_pes = 2;
-    cases[3].verdict = MISHMEM_TCP_VERDICT_REFUSE, cases[3].reason = MISHMEM_TCP_REASON_INSTANCE;
-    cases[4].hello.n_pes = 2, cases[4].hello.pe = 2;
-    cases[4].verdict = MISHMEM_TCP_VERDICT_FATAL, cases[4].reason = MISHMEM_TCP_REASON_N_PES;
-    cases[5].hello.pe = 0xFFFFFFFFu;
-    cases[5].verdict = MISHMEM_TCP_VERDICT_FATAL, cases[5].reason = MISHMEM_TCP_REASON_PE_RANGE;
-    cases[6].hello.pe = 0;
-    cases[6].verdict = MISHMEM_TCP_VERDICT_FATAL, cases[6].reason = MISHMEM_TCP_REASON_PE_RANGE;
-    cases[7].hello.pe = 2;
-    cases[7].verdict = MISHMEM_TCP_VERDICT_REFUSE, cases[7].reason = MISHMEM_TCP_REASON_DUPLICATE;
-    cases[8].hello.pe = 3;
-    cases[8].verdict = MISHMEM_TCP_VERDICT_ACCEPT;
+    } cases[] = {
+        {{7, 1, 4}, MISHMEM_TCP_VERDICT_ACCEPT, 0},
+        {{8, 99999, 2}, MISHMEM_TCP_VERDICT_REFUSE, MISHMEM_TCP_REASON_INSTANCE},
+        {{7, 2, 2}, shape, MISHMEM_TCP_REASON_N_PES},
+        {{7, 0xFFFFFFFFu, 4}, shape, MISHMEM_TCP_REASON_PE_RANGE},
+        {{7, 0, 4}, shape, MISHMEM_TCP_REASON_PE_RANGE},
+        {{7, 2, 4}, MISHMEM_TCP_VERDICT_REFUSE, MISHMEM_TCP_REASON_DUPLICATE},
+        {{7, 3, 4}, MISHMEM_TCP_VERDICT_ACCEPT, 0},
+    };
     int ok = 1;
-    for (int i = 0; i < 9; i++) {
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct mishmem_tcp_refusal why;
-        enum mishmem_tcp_verdict v = mishmem_tcp_check_hello(&cases[i].hello, &c, fds, &why);
+        enum mishmem_tcp_verdict v = mishmem_tcp_check_claim(&cases[i].claim, &c, fds, &why);
         if (v != cases[i].verdict || (v != MISHMEM_TCP_VERDICT_ACCEPT && why.reason != cases[i].reason)) {
-            printf("    case %d: verdict %d reason %u\n", i, v, why.reason);
+            printf("    case %zu: verdict %d reason %u\n", i, v, why.reason);
             ok = 0;
         }
     }
-    return th_report("HELLO checks: version, secret, instance, n_pes, range, duplicate", ok);
+    return th_report(with_secret ? "claim checks with a secret: instance, n_pes and range fatal, "
+                                   "duplicate refused"
+                                 : "claim checks without a secret: every bad claim fails only "
+                                   "the newcomer",
+                     ok);
+}
+
+static void hex(const uint8_t *b, size_t n, char *out)
+{
+    for (size_t i = 0; i < n; i++)
+        sprintf(out + 2 * i, "%02x", b[i]);
+}
+
+/* RFC 4231 test case 2 and FIPS 180-2's "abc": the backend is HMAC-SHA256. */
+static int crypto_vectors(void)
+{
+    char why[240];
+    if (!mishmem_tcp_crypto_available(why, sizeof why)) {
+        printf("    no HMAC-SHA256 here: %s\n", why);
+        return th_report("HMAC-SHA256 available", 0);
+    }
+    uint8_t mac[32], digest[32];
+    char mac_hex[65], digest_hex[65];
+    const char *data = "what do ya want for nothing?";
+    int ok = mishmem_tcp_hmac((const uint8_t *)"Jefe", 4, data, strlen(data), mac) == 0 &&
+             mishmem_tcp_sha256("abc", 3, digest) == 0;
+    hex(mac, 32, mac_hex);
+    hex(digest, 32, digest_hex);
+    ok &= strcmp(mac_hex,
+                 "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843") == 0 &&
+          strcmp(digest_hex,
+                 "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad") == 0;
+    printf("    backend: %s\n", mishmem_tcp_crypto_backend());
+    return th_report("HMAC-SHA256 and SHA-256 match the published test vectors", ok);
+}
+
+/* Proofs depend on the secret, both nonces and the claim; tags on the
+ * session, the sender, the sequence and every payload byte. */
+static int proofs_and_tags(void)
+{
+    uint8_t secret[32], other[32], nc[32], ns[32];
+    for (int i = 0; i < 32; i++) {
+        secret[i] = (uint8_t)(i + 1);
+        other[i] = (uint8_t)(i + 1);
+        nc[i] = (uint8_t)(100 + i);
+        ns[i] = (uint8_t)(200 + i);
+    }
+    other[31] ^= 1;
+    struct mishmem_tcp_claim claim = {7, 1, 4}, claim2 = {7, 2, 4};
+    uint8_t p1[32], p2[32], p3[32], c1[32], c2[32];
+    int ok = mishmem_tcp_server_proof(secret, nc, ns, p1) == 0 &&
+             mishmem_tcp_server_proof(other, nc, ns, p2) == 0 &&
+             mishmem_tcp_server_proof(secret, ns, nc, p3) == 0 &&
+             mishmem_tcp_client_proof(secret, nc, ns, &claim, c1) == 0 &&
+             mishmem_tcp_client_proof(secret, nc, ns, &claim2, c2) == 0;
+    ok &= memcmp(p1, p2, 32) != 0 && memcmp(p1, p3, 32) != 0 && memcmp(p1, c1, 32) != 0 &&
+          memcmp(c1, c2, 32) != 0 && memcmp(p1, secret, 32) != 0;
+    struct mishmem_tcp_session s, s_other;
+    ok &= mishmem_tcp_session_start(&s, secret, nc, ns) == 0 &&
+          mishmem_tcp_session_start(&s_other, secret, ns, nc) == 0 && s.keyed;
+    uint8_t payload[100] = {1, 2, 3}, tag[32];
+    ok &= mishmem_tcp_tag(&s, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 5, payload, 100, tag) == 0;
+    ok &= mishmem_tcp_tag_ok(&s, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 5, payload, 100, tag);
+    ok &= !mishmem_tcp_tag_ok(&s_other, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 5, payload, 100,
+                              tag);
+    ok &= !mishmem_tcp_tag_ok(&s, MISHMEM_TCP_FROM_SERVER, MISHMEM_TCP_DATA, 5, payload, 100, tag);
+    ok &= !mishmem_tcp_tag_ok(&s, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 6, payload, 100, tag);
+    ok &= !mishmem_tcp_tag_ok(&s, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_ABORT, 5, payload, 100, tag);
+    payload[99] ^= 1;
+    ok &= !mishmem_tcp_tag_ok(&s, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 5, payload, 100, tag);
+    /* Without a secret: no crypto, every proof and tag zero. */
+    uint8_t none[32] = {0}, zero[32] = {0};
+    struct mishmem_tcp_session unkeyed;
+    ok &= mishmem_tcp_server_proof(none, nc, ns, p1) == 0 && memcmp(p1, zero, 32) == 0 &&
+          mishmem_tcp_session_start(&unkeyed, none, nc, ns) == 0 && !unkeyed.keyed &&
+          mishmem_tcp_tag(&unkeyed, MISHMEM_TCP_FROM_CLIENT, MISHMEM_TCP_DATA, 5, payload, 100,
+                          tag) == 0 &&
+          memcmp(tag, zero, 32) == 0;
+    return th_report("proofs bind secret, nonces and claim; tags bind session, sender, seq, "
+                     "type and payload",
+                     ok);
 }
 
 static int zero_secret_compared(void)
@@ -108,7 +197,10 @@ int main(void)
 {
     int ok = header_layout();
     ok &= round_trips();
-    ok &= check_order();
+    ok &= check_order(1);
+    ok &= check_order(0);
+    ok &= crypto_vectors();
+    ok &= proofs_and_tags();
     ok &= zero_secret_compared();
     return ok ? 0 : 1;
 }
