@@ -27,7 +27,8 @@ for path in ./usr/lib/libmishmem.so.0 ./usr/lib/libmishmem.so ./usr/lib/libmishm
             ./usr/share/man/man1/mishmemrun.1 ./usr/share/man/man1/mishmemcc.1; do
     grep -qx -- "$path" "$WORK/contents" || fail "$path is not in $(basename "$deb")"
 done
-grep -v '^\./usr/' "$WORK/contents" | grep -qv '^\./$' && fail "files outside /usr: $(grep -v '^\./usr/' "$WORK/contents")"
+outside=$(grep -v -e '^\./usr/' -e '^\./$' "$WORK/contents")
+[ -z "$outside" ] || fail "files outside /usr: $outside"
 [ "$(dpkg-deb -f "$deb" Package)" = mishmem ] || fail "package name $(dpkg-deb -f "$deb" Package)"
 dpkg-deb -f "$deb" Depends | grep -q libc6 || fail "Depends lacks libc6"
 echo "ok: $(basename "$deb") holds every part ($(wc -l <"$WORK/contents") entries)"
