@@ -105,6 +105,8 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
     }
     if (rc == ACLSHMEM_SUCCESS && params->static_data)
         rc = mishmem_static_world_attach(inst);
+    if (rc == ACLSHMEM_SUCCESS && params->static_data)
+        rc = mishmem_transports_static_ready(inst);
     if (rc != ACLSHMEM_SUCCESS) {
         release_instance(inst);
         return rc;

@@ -8,21 +8,50 @@
 #include "transport/locality.h"
 #include "transport/shm/shm.h"
 #include "util/log.h"
+#ifdef MISHMEM_HAVE_OFI
+#include "transport/ofi/ofi.h"
+#endif
+
+/* The longest sleep of a wait in an instance that spans hosts. */
+#define MISHMEM_REMOTE_SLEEP_MAX_NS 1000000ull /* 1 ms */
 
 /* Every transport of this build, in order of preference. A new one is a
  * folder and a line here. */
 static const struct mishmem_transport *const transports[] = {
     &mishmem_shm_transport,
+#ifdef MISHMEM_HAVE_OFI
+    &mishmem_ofi_transport,
+#endif
 };
 #define N_TRANSPORTS ((int)(sizeof transports / sizeof transports[0]))
 _Static_assert(N_TRANSPORTS <= MISHMEM_MAX_TRANSPORTS, "raise MISHMEM_MAX_TRANSPORTS");
 
-static size_t blob_offset(int t)
+static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
+
+/* A card is the common part and the blobs of the transports of one
+ * exchange: the first (every instance) or the second (instances that span
+ * hosts). */
+static size_t blob_offset(int t, int between_hosts)
 {
-    size_t offset = (sizeof(struct mishmem_card_common) + 7) & ~(size_t)7;
+    size_t offset = align8(sizeof(struct mishmem_card_common));
     for (int i = 0; i < t; i++)
-        offset += (transports[i]->blob_size + 7) & ~(size_t)7;
+        if (transports[i]->between_hosts == between_hosts)
+            offset += align8(transports[i]->blob_size);
     return offset;
+}
+
+static void open_transports(struct mishmem_instance *inst, unsigned char *card, int between_hosts,
+                            struct mishmem_card_common *common, int *rc)
+{
+    for (int t = 0; *rc == ACLSHMEM_SUCCESS && t < N_TRANSPORTS; t++) {
+        if (transports[t]->between_hosts != between_hosts)
+            continue;
+        int opened = transports[t]->open(inst, card + blob_offset(t, between_hosts), &inst->transport_state[t]);
+        if (opened == ACLSHMEM_SUCCESS)
+            common->available |= 1u << t;
+        else if (opened != ACLSHMEM_NOT_SUPPORTED)
+            *rc = opened;
+    }
 }
 
 static int make_card(struct mishmem_instance *inst, unsigned char *card)
@@ -35,19 +64,48 @@ static int make_card(struct mishmem_instance *inst, unsigned char *card)
     control->owner.token = common.token;
     control->owner.instance_id = inst->id;
     control->owner.pe = inst->my_pe;
-    for (int t = 0; rc == ACLSHMEM_SUCCESS && t < N_TRANSPORTS; t++) {
-        int opened = transports[t]->open(inst, card + blob_offset(t), &inst->transport_state[t]);
-        if (opened == ACLSHMEM_SUCCESS)
-            common.available |= 1u << t;
-        else if (opened != ACLSHMEM_NOT_SUPPORTED)
-            rc = opened;
-    }
+    open_transports(inst, card, 0, &common, &rc);
     memcpy(card, &common, sizeof common);
     return rc;
 }
 
+/* Whether the cards show more than one host (the same answer on every PE). */
+static int spans_hosts(const struct mishmem_instance *inst, const struct mishmem_cards *cards)
+{
+    char why[200];
+    const struct mishmem_card_common *first = mishmem_card_of(cards, 0);
+    for (int pe = 1; pe < inst->n_pes; pe++)
+        if (!mishmem_same_host(&first->host, &mishmem_card_of(cards, pe)->host, why, sizeof why))
+            return 1;
+    return 0;
+}
+
+/* The second exchange: the blobs of the transports between hosts, and
+ * which of them opened on every PE. */
+static int exchange_between_hosts(struct mishmem_instance *inst, unsigned char **all2, size_t *size2,
+                                  uint32_t *available)
+{
+    *size2 = blob_offset(N_TRANSPORTS, 1);
+    unsigned char *mine = calloc(1, *size2);
+    *all2 = calloc((size_t)inst->n_pes, *size2);
+    if (!mine || !*all2) {
+        free(mine);
+        return ACLSHMEM_MALLOC_FAILED;
+    }
+    struct mishmem_card_common common = {0};
+    int rc = ACLSHMEM_SUCCESS;
+    open_transports(inst, mine, 1, &common, &rc);
+    memcpy(mine, &common, sizeof common);
+    int exchanged = mishmem_bootstrap_allgather(inst->boot, mine, *all2, *size2);
+    free(mine);
+    for (int pe = 0; exchanged == ACLSHMEM_SUCCESS && pe < inst->n_pes; pe++)
+        available[pe] |= ((const struct mishmem_card_common *)(*all2 + (size_t)pe * *size2))->available;
+    return exchanged != ACLSHMEM_SUCCESS ? exchanged : rc;
+}
+
 /* Gives every peer its transport: this PE's verdict. */
-static int assign(struct mishmem_instance *inst, const struct mishmem_cards *cards)
+static int assign(struct mishmem_instance *inst, const struct mishmem_cards *cards, const struct mishmem_cards *cards2,
+                  const uint32_t *available)
 {
     const struct mishmem_card_common *mine = mishmem_card_of(cards, inst->my_pe);
     for (int pe = 0; pe < inst->n_pes; pe++) {
@@ -66,18 +124,19 @@ static int assign(struct mishmem_instance *inst, const struct mishmem_cards *car
         int local = mishmem_same_host(&mine->host, &card->host, why, sizeof why);
         peer->pid = local ? card->pid : 0;
         for (int t = 0; !peer->transport && t < N_TRANSPORTS; t++) {
-            if (!(mine->available & card->available & (1u << t)))
+            const struct mishmem_cards *set = transports[t]->between_hosts ? cards2 : cards;
+            if (!set || !(available[inst->my_pe] & available[pe] & (1u << t)))
                 continue;
-            if (pe == inst->my_pe ||
-                transports[t]->reaches(inst, cards, pe, (const char *)mine + blob_offset(t),
-                                       (const char *)card + blob_offset(t))) {
+            size_t at = blob_offset(t, transports[t]->between_hosts);
+            if (pe == inst->my_pe || transports[t]->reaches(inst, set, pe, (const char *)mishmem_card_of(set, inst->my_pe) + at,
+                                                            (const char *)mishmem_card_of(set, pe) + at)) {
                 peer->transport = transports[t];
                 peer->transport_index = t;
             }
         }
         if (!peer->transport) {
             MISHMEM_ERROR("PE %d is on another host than this PE (%s), and no transport of this build "
-                          "reaches it", pe, why);
+                          "reaches it%s", pe, why, N_TRANSPORTS == 1 ? " (built without libfabric)" : "");
             return ACLSHMEM_NOT_SUPPORTED;
         }
     }
@@ -86,36 +145,73 @@ static int assign(struct mishmem_instance *inst, const struct mishmem_cards *car
 
 int mishmem_transports_attach(struct mishmem_instance *inst)
 {
-    size_t card_size = blob_offset(N_TRANSPORTS);
-    unsigned char *mine = calloc(1, card_size);
+    size_t card_size = blob_offset(N_TRANSPORTS, 0), size2 = 0;
+    unsigned char *mine = calloc(1, card_size), *all2 = NULL;
     unsigned char *all = calloc((size_t)inst->n_pes, card_size);
-    if (!mine || !all) {
-        free(mine);
-        free(all);
-        return ACLSHMEM_MALLOC_FAILED;
-    }
-    int rc = make_card(inst, mine);
-    int exchanged = mishmem_bootstrap_allgather(inst->boot, mine, all, card_size);
+    uint32_t *available = calloc((size_t)inst->n_pes, sizeof *available);
+    int rc = mine && all && available ? make_card(inst, mine) : ACLSHMEM_MALLOC_FAILED;
+    int exchanged = mine && all && available ? mishmem_bootstrap_allgather(inst->boot, mine, all, card_size)
+                                             : ACLSHMEM_MALLOC_FAILED;
     if (exchanged != ACLSHMEM_SUCCESS) {
         free(mine);
         free(all);
+        free(available);
         return exchanged;
     }
-    struct mishmem_cards cards = {.bytes = all, .card_size = card_size};
+    struct mishmem_cards cards = {.bytes = all, .card_size = card_size}, cards2 = {0};
+    for (int pe = 0; pe < inst->n_pes; pe++)
+        available[pe] = mishmem_card_of(&cards, pe)->available;
+    int spans = spans_hosts(inst, &cards);
+    if (spans) {
+        /* Collective: every PE sees the same cards, so all take part. */
+        int second = exchange_between_hosts(inst, &all2, &size2, available);
+        rc = rc == ACLSHMEM_SUCCESS ? second : rc;
+        cards2 = (struct mishmem_cards){.bytes = all2, .card_size = size2};
+    }
     if (rc == ACLSHMEM_SUCCESS)
-        rc = assign(inst, &cards);
+        rc = assign(inst, &cards, spans && all2 ? &cards2 : NULL, available);
     inst->peers[inst->my_pe].segment = inst->segment.base;
-    /* Every transport takes part, so that collective set-ups line up. */
-    for (int t = 0; t < N_TRANSPORTS; t++)
-        rc = transports[t]->connect(inst, inst->transport_state[t], &cards, blob_offset(t), rc);
+    /* Every transport of each exchange takes part, so that collective
+     * set-ups line up on every PE. */
+    for (int t = 0; t < N_TRANSPORTS; t++) {
+        int between = transports[t]->between_hosts;
+        if (between && !spans)
+            continue;
+        rc = transports[t]->connect(inst, inst->transport_state[t], between ? &cards2 : &cards,
+                                    blob_offset(t, between), rc);
+    }
     inst->n_unmapped = 0;
     for (int pe = 0; pe < inst->n_pes; pe++)
         inst->n_unmapped += inst->peers[pe].segment == NULL;
+    /* A write from another host lands without ringing this PE's doorbell
+     * (only a local process can wake a futex): waits look again at least
+     * this often. */
+    if (spans && inst->sleep_max_ns > MISHMEM_REMOTE_SLEEP_MAX_NS)
+        inst->sleep_max_ns = MISHMEM_REMOTE_SLEEP_MAX_NS;
     free(mine);
     free(all);
+    free(all2);
+    free(available);
     return rc;
 }
 
+int mishmem_transports_static_ready(struct mishmem_instance *inst)
+{
+    int rc = ACLSHMEM_SUCCESS, any = 0;
+    for (int t = 0; t < N_TRANSPORTS; t++)
+        if (inst->transport_state[t] && transports[t]->static_ready) {
+            int one = transports[t]->static_ready(inst, inst->transport_state[t]);
+            rc = rc == ACLSHMEM_SUCCESS ? one : rc;
+            any = 1;
+        }
+    /* Nobody reaches a peer's static data before the peer has registered
+     * it. Every PE has the same transports open, so all agree on `any`. */
+    if (any) {
+        int agreed = mishmem_bootstrap_barrier(inst->boot);
+        rc = rc == ACLSHMEM_SUCCESS ? agreed : rc;
+    }
+    return rc;
+}
 void mishmem_transports_release(struct mishmem_instance *inst)
 {
     if (!inst->peers)

@@ -12,6 +12,9 @@
  * inst->segment and inst->peers (allocated, pidfds -1). Returns ACLSHMEM_*;
  * a peer that no transport reaches fails every PE with NOT_SUPPORTED. */
 int mishmem_transports_attach(struct mishmem_instance *inst);
+/* Collective, after the shmem_init world's static data is shared: the
+ * transports make it reachable. Returns ACLSHMEM_*. */
+int mishmem_transports_static_ready(struct mishmem_instance *inst);
 /* Closes every transport of inst; safe on a partial attach. */
 void mishmem_transports_release(struct mishmem_instance *inst);
 

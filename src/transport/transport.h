@@ -101,6 +101,9 @@ enum mishmem_completion { MISHMEM_BLOCKING, MISHMEM_NBI };
 struct mishmem_transport {
     const char *name;
     size_t blob_size; /* this transport's part of every card */
+    /* 1: opened only when the instance spans hosts (a second exchange
+     * then carries its blobs), so single-host instances never load it. */
+    int between_hosts;
     /* Per instance, after the segment exists and before the exchange:
      * sets up local state (endpoint, registrations) and writes this PE's
      * blob. NOT_SUPPORTED: not usable in this process (the blob says so,
@@ -116,6 +119,9 @@ struct mishmem_transport {
      * PE's verdict so far: a failure anywhere fails every PE. */
     int (*connect)(struct mishmem_instance *inst, void *state, const struct mishmem_cards *cards,
                    size_t blob_offset, int precheck);
+    /* The executable's static data is now shared (inst->static_data, the
+     * shmem_init world only): make it reachable (register it). Optional. */
+    int (*static_ready)(struct mishmem_instance *inst, void *state);
     /* Releases everything open gave and connect made; safe when partial. */
     void (*close)(struct mishmem_instance *inst, void *state);
 

@@ -27,6 +27,8 @@
     X(MISHMEM_HOST_ID, NULL, "this PE's host name for locality (%p: the PE number; h%p makes every PE its own host)") \
     X(MISHMEM_PEERS_UNMAPPED, "0", "1: reach local peers through the transport interface as remote ones (tests that path)") \
     X(MISHMEM_COLL_PORTABLE, "0", "1: collectives and barriers of every team use the portable family (put/get/AMO only)") \
+    X(MISHMEM_OFI_PROVIDER, "tcp;ofi_rxm", "libfabric provider for peers on other hosts (fi_info -l lists them)") \
+    X(MISHMEM_OFI_DOMAIN, NULL, "libfabric domain (a wildcard, e.g. eth*); default: the first that is not the loopback") \
     X(MISHMEM_FD_TRANSFER, "auto", "socket: pass heap descriptors over Unix sockets (the fallback) always") \
     X(MISHMEM_PE, NULL, "set by mishmemrun: this process's PE number")                             \
     X(MISHMEM_NPES, NULL, "set by mishmemrun: the number of PEs")                                  \

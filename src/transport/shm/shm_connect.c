@@ -153,6 +153,7 @@ static void shm_close(struct mishmem_instance *inst, void *state)
 const struct mishmem_transport mishmem_shm_transport = {
     .name = "shm",
     .blob_size = sizeof(struct shm_blob),
+    .between_hosts = 0,
     .open = shm_open_instance,
     .reaches = shm_reaches,
     .connect = shm_connect,

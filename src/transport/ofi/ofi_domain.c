@@ -1,0 +1,188 @@
+/* The process's libfabric fabric and domain, shared by every instance that
+ * spans hosts: opened by the first, closed with the last. */
+#include <fnmatch.h>
+#include <pthread.h>
+#include <rdma/fi_atomic.h>
+#include <rdma/fi_errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "transport/ofi/ofi_state.h"
+#include "util/env.h"
+#include "util/log.h"
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct mishmem_ofi_domain *shared;
+static int users;
+
+#define OFI_API FI_VERSION(1, 14)
+
+static struct fi_info *make_hints(const char *provider, int mr_mode)
+{
+    struct fi_info *hints = fi_allocinfo();
+    if (!hints)
+        return NULL;
+    hints->caps = FI_RMA | FI_ATOMIC;
+    hints->mode = 0;
+    hints->ep_attr->type = FI_EP_RDM;
+    hints->domain_attr->mr_mode = mr_mode;
+    /* A target that makes no libfabric call must not stall its initiators. */
+    hints->domain_attr->data_progress = FI_PROGRESS_AUTO;
+    hints->domain_attr->threading = FI_THREAD_SAFE;
+    hints->tx_attr->op_flags = FI_DELIVERY_COMPLETE;
+    /* Queues of this depth per endpoint: one endpoint per instance and up
+     * to 255 instances, so keep each one's buffers small. */
+    hints->tx_attr->size = 256;
+    hints->rx_attr->size = 256;
+    hints->fabric_attr->prov_name = strdup(provider);
+    return hints;
+}
+
+/* The domain MISHMEM_OFI_DOMAIN names (a wildcard), else the first one
+ * that is not the loopback (IPv4 first), else the loopback. */
+static struct fi_info *choose(struct fi_info *list)
+{
+    const char *wanted = mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN);
+    struct fi_info *loopback = NULL, *other = NULL;
+    for (struct fi_info *i = list; i; i = i->next) {
+        const char *name = i->domain_attr->name ? i->domain_attr->name : "";
+        if (wanted) {
+            if (fnmatch(wanted, name, 0) == 0)
+                return i;
+            continue;
+        }
+        int is_lo = strcmp(name, "lo") == 0;
+        if (is_lo && !loopback)
+            loopback = i;
+        if (!is_lo && i->addr_format == FI_SOCKADDR_IN)
+            return i;
+        if (!is_lo && !other)
+            other = i;
+    }
+    return other ? other : loopback;
+}
+
+/* Every atomic OpenSHMEM needs, on the 32- and 64-bit words. */
+static int check_atomics(struct mishmem_ofi_domain *dom)
+{
+    static const struct {
+        enum fi_op op;
+        uint64_t flags;
+        const char *name;
+    } needed[] = {
+        {FI_ATOMIC_WRITE, 0, "write"},           {FI_SUM, 0, "sum"},
+        {FI_ATOMIC_READ, FI_FETCH_ATOMIC, "fetch"}, {FI_ATOMIC_WRITE, FI_FETCH_ATOMIC, "swap"},
+        {FI_SUM, FI_FETCH_ATOMIC, "fetch-add"},  {FI_BAND, FI_FETCH_ATOMIC, "fetch-and"},
+        {FI_BOR, FI_FETCH_ATOMIC, "fetch-or"},   {FI_BXOR, FI_FETCH_ATOMIC, "fetch-xor"},
+        {FI_CSWAP, FI_COMPARE_ATOMIC, "compare-swap"},
+    };
+    static const enum fi_datatype types[] = {FI_UINT32, FI_UINT64};
+    for (size_t t = 0; t < 2; t++)
+        for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++) {
+            struct fi_atomic_attr attr;
+            int rc = fi_query_atomic(dom->domain, types[t], needed[i].op, &attr, needed[i].flags);
+            if (rc != 0 || attr.count < 1) {
+                MISHMEM_ERROR("libfabric provider %s cannot do a %d-bit %s atomic (%s): OpenSHMEM needs it",
+                              dom->info->fabric_attr->prov_name, t ? 64 : 32, needed[i].name,
+                              rc ? fi_strerror(-rc) : "count 0");
+                return ACLSHMEM_NOT_SUPPORTED;
+            }
+        }
+    return ACLSHMEM_SUCCESS;
+}
+
+static void close_domain(struct mishmem_ofi_domain *dom)
+{
+    if (dom->domain)
+        fi_close(&dom->domain->fid);
+    if (dom->fabric)
+        fi_close(&dom->fabric->fid);
+    if (dom->info)
+        fi_freeinfo(dom->info);
+    free(dom);
+}
+
+static struct mishmem_ofi_domain *open_domain(int *rc)
+{
+    const char *provider = mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_PROVIDER);
+    struct mishmem_ofi_domain *dom = calloc(1, sizeof *dom);
+    /* First our own random keys and offsets from the registration's start
+     * (a key is all that stands between a stranger and the memory); then
+     * whatever else we can serve: provider keys, virtual addresses. */
+    static const int modes[] = {0, FI_MR_VIRT_ADDR | FI_MR_PROV_KEY | FI_MR_ALLOCATED | FI_MR_ENDPOINT};
+    struct fi_info *list = NULL;
+    int got = -FI_ENOMEM;
+    for (size_t m = 0; dom && m < 2 && !list; m++) {
+        struct fi_info *hints = make_hints(provider, modes[m]);
+        got = hints ? fi_getinfo(OFI_API, NULL, NULL, 0, hints, &list) : -FI_ENOMEM;
+        if (hints)
+            fi_freeinfo(hints);
+        if (got != 0)
+            list = NULL;
+    }
+    struct fi_info *chosen = got == 0 ? choose(list) : NULL;
+    if (!chosen) {
+        MISHMEM_ERROR("libfabric offers no RDM endpoint with RMA and atomics for provider \"%s\"%s%s (%s); "
+                      "set MISHMEM_OFI_PROVIDER / MISHMEM_OFI_DOMAIN (see fi_info)", provider,
+                      mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN) ? " and domain " : "",
+                      mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN) ? mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN) : "",
+                      got ? fi_strerror(-got) : "no matching domain");
+        if (list)
+            fi_freeinfo(list);
+        free(dom);
+        *rc = ACLSHMEM_NOT_SUPPORTED;
+        return NULL;
+    }
+    dom->info = fi_dupinfo(chosen);
+    fi_freeinfo(list);
+    int step = dom->info ? fi_fabric(dom->info->fabric_attr, &dom->fabric, NULL) : -FI_ENOMEM;
+    if (step == 0)
+        step = fi_domain(dom->fabric, dom->info, &dom->domain, NULL);
+    if (step != 0) {
+        MISHMEM_ERROR("libfabric: opening the %s domain failed: %s", provider, fi_strerror(-step));
+        close_domain(dom);
+        *rc = ACLSHMEM_INNER_ERROR;
+        return NULL;
+    }
+    int mode = dom->info->domain_attr->mr_mode;
+    dom->virt_addr = (mode & FI_MR_VIRT_ADDR) != 0;
+    dom->prov_key = (mode & FI_MR_PROV_KEY) != 0;
+    dom->mr_endpoint = (mode & FI_MR_ENDPOINT) != 0;
+    size_t key_size = dom->info->domain_attr->mr_key_size;
+    dom->key_mask = key_size >= 8 ? UINT64_MAX : ((uint64_t)1 << (8 * key_size)) - 1;
+    dom->max_msg = dom->info->ep_attr->max_msg_size ? dom->info->ep_attr->max_msg_size : SIZE_MAX;
+    const char *name = dom->info->fabric_attr->prov_name;
+    dom->cpu_atomics = strstr(name, "rxm") || strstr(name, "tcp") || strstr(name, "shm") || strstr(name, "sockets");
+    *rc = check_atomics(dom);
+    if (*rc != ACLSHMEM_SUCCESS) {
+        close_domain(dom);
+        return NULL;
+    }
+    MISHMEM_INFO("libfabric: provider %s, domain %s, mr_mode 0x%x, atomics on the %s", name,
+                 dom->info->domain_attr->name, mode, dom->cpu_atomics ? "target's CPU" : "NIC");
+    return dom;
+}
+
+struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc)
+{
+    pthread_mutex_lock(&lock);
+    if (!shared)
+        shared = open_domain(rc);
+    if (shared)
+        users++;
+    struct mishmem_ofi_domain *dom = shared;
+    pthread_mutex_unlock(&lock);
+    return dom;
+}
+
+void mishmem_ofi_domain_put(struct mishmem_ofi_domain *dom)
+{
+    if (!dom)
+        return;
+    pthread_mutex_lock(&lock);
+    if (--users == 0) {
+        close_domain(shared);
+        shared = NULL;
+    }
+    pthread_mutex_unlock(&lock);
+}

@@ -1,0 +1,201 @@
+/* The libfabric transport's set-up per instance: endpoint, address vector,
+ * counter, error queue, registrations, and the peers' addresses and keys. */
+#include <rdma/fi_cm.h>
+#include <rdma/fi_endpoint.h>
+#include <rdma/fi_errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "transport/ofi/ofi_ops.h"
+#include "util/log.h"
+
+static int failed(const char *what, int rc)
+{
+    MISHMEM_ERROR("libfabric: %s failed: %s", what, fi_strerror(-rc));
+    return ACLSHMEM_INNER_ERROR;
+}
+
+static uint64_t random_key(const struct mishmem_ofi_domain *dom)
+{
+    uint64_t key = 0;
+    while (key == 0)
+        if (getrandom(&key, sizeof key, 0) != sizeof key)
+            key = (uint64_t)(uintptr_t)&key ^ 0x9e3779b97f4a7c15ull;
+    return key & dom->key_mask;
+}
+
+static int register_region(struct mishmem_ofi_state *ofi, void *base, size_t len, uint64_t key, struct fid_mr **mr)
+{
+    int rc = fi_mr_reg(ofi->dom->domain, base, len, FI_REMOTE_READ | FI_REMOTE_WRITE, 0, key, 0, mr, NULL);
+    if (rc != 0)
+        return failed("registering memory", rc);
+    if (ofi->dom->mr_endpoint) {
+        rc = fi_mr_bind(*mr, &ofi->ep->fid, 0);
+        if (rc == 0)
+            rc = fi_mr_enable(*mr);
+        if (rc != 0)
+            return failed("binding a registration to the endpoint", rc);
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes)
+{
+    struct mishmem_ofi_domain *dom = ofi->dom;
+    struct fi_av_attr av_attr = {.type = FI_AV_TABLE, .count = (size_t)n_pes};
+    struct fi_cq_attr cq_attr = {.format = FI_CQ_FORMAT_CONTEXT, .size = 64, .wait_obj = FI_WAIT_NONE};
+    /* A counter with a wait object: fi_cntr_wait on the default one fails. */
+    struct fi_cntr_attr cntr_attr = {.events = FI_CNTR_EVENTS_COMP, .wait_obj = FI_WAIT_UNSPEC};
+    int rc = fi_endpoint(dom->domain, dom->info, &ofi->ep, NULL);
+    if (rc != 0)
+        return failed("opening an endpoint", rc);
+    if ((rc = fi_av_open(dom->domain, &av_attr, &ofi->av, NULL)) != 0)
+        return failed("opening an address vector", rc);
+    if ((rc = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL)) != 0)
+        return failed("opening a completion queue", rc);
+    if ((rc = fi_cntr_open(dom->domain, &cntr_attr, &ofi->cntr, NULL)) != 0)
+        return failed("opening a counter", rc);
+    if ((rc = fi_ep_bind(ofi->ep, &ofi->av->fid, 0)) != 0)
+        return failed("binding the address vector", rc);
+    /* Successes count on the counter only; the queue gets the errors. */
+    if ((rc = fi_ep_bind(ofi->ep, &ofi->cq->fid, FI_TRANSMIT | FI_RECV | FI_SELECTIVE_COMPLETION)) != 0)
+        return failed("binding the completion queue", rc);
+    if ((rc = fi_ep_bind(ofi->ep, &ofi->cntr->fid, FI_WRITE | FI_READ)) != 0)
+        return failed("binding the counter", rc);
+    if ((rc = fi_enable(ofi->ep)) != 0)
+        return failed("enabling the endpoint", rc);
+    return ACLSHMEM_SUCCESS;
+}
+
+static int ofi_open(struct mishmem_instance *inst, void *my_blob, void **state)
+{
+    struct mishmem_ofi_state *ofi = calloc(1, sizeof *ofi);
+    if (!ofi)
+        return ACLSHMEM_MALLOC_FAILED;
+    *state = ofi;
+    ofi->inst = inst;
+    int rc;
+    ofi->dom = mishmem_ofi_domain_get(&rc);
+    if (!ofi->dom)
+        return rc;
+    ofi->peers = calloc((size_t)inst->n_pes, sizeof *ofi->peers);
+    if (!ofi->peers)
+        return ACLSHMEM_MALLOC_FAILED;
+    rc = open_endpoint(ofi, inst->n_pes);
+    struct mishmem_ofi_blob blob = {.segment_key = random_key(ofi->dom),
+                                    .segment_base = (uint64_t)(uintptr_t)inst->segment.base,
+                                    .n_static = MISHMEM_STATIC_MAX_RANGES};
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = register_region(ofi, inst->segment.base, inst->segment.size, blob.segment_key, &ofi->segment_mr);
+    if (rc == ACLSHMEM_SUCCESS && ofi->dom->prov_key)
+        blob.segment_key = fi_mr_key(ofi->segment_mr);
+    /* Static data is registered later (static_ready), with keys chosen now. */
+    for (int r = 0; r < MISHMEM_STATIC_MAX_RANGES; r++)
+        blob.static_keys[r] = ofi->static_keys[r] = random_key(ofi->dom);
+    size_t len = sizeof blob.addr;
+    if (rc == ACLSHMEM_SUCCESS) {
+        int named = fi_getname(&ofi->ep->fid, blob.addr, &len);
+        if (named != 0)
+            rc = failed("reading the endpoint's address", named);
+        blob.addr_len = (uint32_t)len;
+    }
+    memcpy(my_blob, &blob, sizeof blob);
+    return rc;
+}
+
+static int ofi_reaches(const struct mishmem_instance *inst, const struct mishmem_cards *cards, int pe,
+                       const void *my_blob, const void *their_blob)
+{
+    (void)inst;
+    (void)cards;
+    (void)pe;
+    (void)my_blob;
+    const struct mishmem_ofi_blob *blob = their_blob;
+    return blob->addr_len > 0;
+}
+
+static int ofi_connect(struct mishmem_instance *inst, void *state, const struct mishmem_cards *cards,
+                       size_t blob_offset, int precheck)
+{
+    struct mishmem_ofi_state *ofi = state;
+    if (precheck != ACLSHMEM_SUCCESS || !ofi)
+        return precheck != ACLSHMEM_SUCCESS ? precheck : ACLSHMEM_INNER_ERROR;
+    /* Every PE's address goes in, in PE order: the table's index is the PE. */
+    for (int pe = 0; pe < inst->n_pes; pe++) {
+        struct mishmem_ofi_blob blob;
+        memcpy(&blob, (const char *)mishmem_card_of(cards, pe) + blob_offset, sizeof blob);
+        struct mishmem_ofi_peer *peer = &ofi->peers[pe];
+        int inserted = fi_av_insert(ofi->av, blob.addr, 1, &peer->addr, 0, NULL);
+        if (inserted != 1) {
+            MISHMEM_ERROR("libfabric: PE %d's address cannot be inserted (%d)", pe, inserted);
+            return ACLSHMEM_INNER_ERROR;
+        }
+        peer->segment_key = blob.segment_key;
+        peer->segment_base = blob.segment_base;
+        memcpy(peer->static_keys, blob.static_keys, sizeof peer->static_keys);
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+static int ofi_static_ready(struct mishmem_instance *inst, void *state)
+{
+    struct mishmem_ofi_state *ofi = state;
+    const struct mishmem_static_data *data = &inst->static_data;
+    if ((ofi->dom->prov_key || ofi->dom->virt_addr) && data->n_ranges > 0) {
+        MISHMEM_WARN("libfabric provider %s chooses its own keys or addresses: global and static data are not "
+                     "symmetric across hosts (only the heap is)", ofi->dom->info->fabric_attr->prov_name);
+        return ACLSHMEM_SUCCESS;
+    }
+    for (int r = 0; r < data->n_ranges; r++) {
+        int rc = register_region(ofi, (void *)data->ranges[r].base, data->ranges[r].size, ofi->static_keys[r],
+                                 &ofi->static_mr[r]);
+        if (rc != ACLSHMEM_SUCCESS)
+            return rc;
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
+static void ofi_close(struct mishmem_instance *inst, void *state)
+{
+    (void)inst;
+    struct mishmem_ofi_state *ofi = state;
+    if (!ofi)
+        return;
+    /* The endpoint first: nothing may land in memory being unregistered. */
+    if (ofi->ep)
+        fi_close(&ofi->ep->fid);
+    for (int r = 0; r < MISHMEM_STATIC_MAX_RANGES; r++)
+        if (ofi->static_mr[r])
+            fi_close(&ofi->static_mr[r]->fid);
+    if (ofi->segment_mr)
+        fi_close(&ofi->segment_mr->fid);
+    if (ofi->cntr)
+        fi_close(&ofi->cntr->fid);
+    if (ofi->cq)
+        fi_close(&ofi->cq->fid);
+    if (ofi->av)
+        fi_close(&ofi->av->fid);
+    mishmem_ofi_domain_put(ofi->dom);
+    free(ofi->peers);
+    free(ofi);
+}
+
+const struct mishmem_transport mishmem_ofi_transport = {
+    .name = "ofi",
+    .blob_size = sizeof(struct mishmem_ofi_blob),
+    .between_hosts = 1,
+    .open = ofi_open,
+    .reaches = ofi_reaches,
+    .connect = ofi_connect,
+    .static_ready = ofi_static_ready,
+    .close = ofi_close,
+    .put = mishmem_ofi_put,
+    .get = mishmem_ofi_get,
+    .amo = mishmem_ofi_amo,
+    .put_signal = mishmem_ofi_put_signal,
+    .quiet = mishmem_ofi_quiet,
+    .fence = mishmem_ofi_quiet,
+    .progress = mishmem_ofi_progress,
+    .direct_address = NULL,
+};

@@ -1,0 +1,21 @@
+/* The libfabric transport's data path. Every operation is counted on the
+ * instance's counter; quiet waits until the counter has them all, so a
+ * blocking call is an NBI call and a wait for its own completion. */
+#ifndef MISHMEM_TRANSPORT_OFI_OFI_OPS_H
+#define MISHMEM_TRANSPORT_OFI_OFI_OPS_H
+
+#include "transport/ofi/ofi_state.h"
+
+int mishmem_ofi_put(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
+                    enum mishmem_completion completion);
+int mishmem_ofi_get(void *state, int pe, void *dest, struct mishmem_remote_addr from, size_t len,
+                    enum mishmem_completion completion);
+int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mishmem_amo_op op,
+                    enum mishmem_datatype type, const void *operand, const void *cond, void *fetched);
+int mishmem_ofi_put_signal(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
+                           struct mishmem_remote_addr signal_at, uint64_t signal, enum mishmem_signal_op op,
+                           enum mishmem_completion completion);
+int mishmem_ofi_quiet(void *state);
+void mishmem_ofi_progress(void *state);
+
+#endif

@@ -1,0 +1,62 @@
+/* The libfabric transport's state: the process's domain and, per
+ * instance, the endpoint and what each peer announced. */
+#ifndef MISHMEM_TRANSPORT_OFI_OFI_STATE_H
+#define MISHMEM_TRANSPORT_OFI_OFI_STATE_H
+
+#include <rdma/fabric.h>
+#include <rdma/fi_domain.h>
+#include <stdatomic.h>
+
+#include "transport/ofi/ofi.h"
+
+#define MISHMEM_OFI_ADDR_MAX 96
+
+/* The process-wide part: opened with the first instance that needs it. */
+struct mishmem_ofi_domain {
+    struct fi_info *info;
+    struct fid_fabric *fabric;
+    struct fid_domain *domain;
+    int virt_addr;   /* FI_MR_VIRT_ADDR: remote addresses are the peer's virtual addresses */
+    int prov_key;    /* FI_MR_PROV_KEY: the provider picks keys */
+    int mr_endpoint; /* FI_MR_ENDPOINT: registrations bind to the endpoint */
+    uint64_t key_mask;
+    size_t max_msg;
+    int cpu_atomics; /* atomics run on the target's CPU: coherent with its own */
+};
+
+/* What a PE announces: its endpoint and its registrations. */
+struct mishmem_ofi_blob {
+    uint32_t addr_len;
+    uint32_t n_static;
+    uint8_t addr[MISHMEM_OFI_ADDR_MAX];
+    uint64_t segment_key;
+    uint64_t segment_base;
+    uint64_t static_keys[MISHMEM_STATIC_MAX_RANGES];
+};
+
+struct mishmem_ofi_peer {
+    fi_addr_t addr;
+    uint64_t segment_key, segment_base;
+    uint64_t static_keys[MISHMEM_STATIC_MAX_RANGES];
+};
+
+struct mishmem_ofi_state {
+    struct mishmem_instance *inst;
+    struct mishmem_ofi_domain *dom;
+    struct fid_ep *ep;
+    struct fid_av *av;
+    struct fid_cq *cq;
+    struct fid_cntr *cntr;
+    struct fid_mr *segment_mr;
+    struct fid_mr *static_mr[MISHMEM_STATIC_MAX_RANGES];
+    uint64_t static_keys[MISHMEM_STATIC_MAX_RANGES]; /* mine, chosen at open */
+    struct mishmem_ofi_peer *peers;                  /* n_pes */
+    _Atomic uint64_t issued;                         /* operations counted by cntr */
+    uint64_t errors_seen;
+};
+
+/* The process-wide domain (opens it on first use). NULL with *rc set. */
+struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc);
+void mishmem_ofi_domain_put(struct mishmem_ofi_domain *dom);
+
+#endif
