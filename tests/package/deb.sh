@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # package_deb: cpack -G DEB makes one package whose contents (dpkg-deb -c)
 # hold the library, headers, wrappers, launcher, pkg-config and CMake
-# files, the Python module and the man pages; unpacked into a scratch root
+# files, the Python module and the man pages, and whose Depends cover the
+# libraries libmishmem needs; unpacked into a scratch root
 # (dpkg-deb -x) a program builds with its pkg-config file and runs, and
 # its Python module loads its library.
 #   bash deb.sh CPACK BUILD_DIR PYTHON
@@ -30,11 +31,26 @@ done
 outside=$(grep -v -e '^\./usr/' -e '^\./$' "$WORK/contents")
 [ -z "$outside" ] || fail "files outside /usr: $outside"
 [ "$(dpkg-deb -f "$deb" Package)" = mishmem ] || fail "package name $(dpkg-deb -f "$deb" Package)"
-dpkg-deb -f "$deb" Depends | grep -q libc6 || fail "Depends lacks libc6"
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
 echo "ok: $(basename "$deb") holds every part ($(wc -l <"$WORK/contents") entries)"
 
 root=$WORK/root
 dpkg-deb -x "$deb" "$root" || fail "dpkg-deb -x failed"
+# Every shared library the packaged libmishmem needs (its NEEDED entries,
+# found with ldd) must come from a package that Depends names, so that
+# apt-get install on a fresh Debian brings it (owners looked up here).
+while read -r needed path; do
+    owner=$(dpkg -S "$path" 2>/dev/null || dpkg -S "$(readlink -f "$path")" 2>/dev/null)
+    owner=${owner%%:*}
+    [ -n "$owner" ] || fail "no package owns $path, which libmishmem needs ($needed)"
+    grep -Eq "(^|[ ,])$owner([ ,(]|$)" <<<"$depends" ||
+        fail "libmishmem needs $needed from package $owner, which Depends ($depends) does not name"
+done < <(LD_LIBRARY_PATH=$root/usr/lib ldd "$root/usr/lib/libmishmem.so.0" |
+         awk -v needed=" $(readelf -d "$root/usr/lib/libmishmem.so.0" |
+                           sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')" \
+             '$2 == "=>" && $3 ~ /^\// && index(needed, " " $1 " ") { print $1, $3 }')
+echo "ok: every library libmishmem needs comes from a package in Depends"
 export PKG_CONFIG_PATH=$root/usr/lib/pkgconfig
 flags=$(pkg-config --cflags --libs mishmem) || fail "pkg-config on the unpacked package failed"
 # shellcheck disable=SC2086
