@@ -1,5 +1,6 @@
 /* The README's example: the launcher's world plus a second instance over the
- * same PEs. Run: SHMEM_INSTANCE_PORT_RANGE=21000:21254 mishmemrun -n 4 two_instances */
+ * same PEs. Run: SHMEM_INSTANCE_PORT_RANGE=START:END mishmemrun -n 4 two_instances, with a
+ * range of your own (the README derives one from the user id) so users do not collide. */
 #include <shmem.h>
 #include <stdio.h>
 

@@ -11,6 +11,9 @@ command -v pgrep >/dev/null || missing+=(procps)
 # HMAC-SHA256 for the rendezvous when the kernel has no AF_ALG: libcrypto,
 # loaded at run time.
 ls /usr/lib/*/libcrypto.so.3 /lib/*/libcrypto.so.3 >/dev/null 2>&1 || missing+=(libssl3)
+# The Python module's tests run Debian's python3 with numpy.
+[ -x /usr/bin/python3 ] || missing+=(python3)
+/usr/bin/python3 -c 'import numpy' 2>/dev/null || missing+=(python3-numpy)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi

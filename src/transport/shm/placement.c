@@ -34,7 +34,7 @@ void mishmem_balance_slow(struct mishmem_instance *inst, uint64_t now)
         return;
     atomic_store_explicit(&placement_of(inst, inst->my_pe)->cpu_plus_one, mine + 1, memory_order_relaxed);
 
-    static _Thread_local uint16_t awake[MAX_BALANCED_CPUS];
+    uint16_t awake[MAX_BALANCED_CPUS]; /* on the stack: thread-local storage this size breaks dlopen */
     memset(awake, 0, sizeof awake);
     int highest_here = inst->my_pe;
     for (int pe = 0; pe < inst->n_pes; pe++) {

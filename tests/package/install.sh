@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# package_install_prefix: cmake --install into a temporary prefix, then use
+# it as a user would: pkg-config and find_package(mishmem) builds that run
+# through the installed launcher, the prefix moved elsewhere (mishmem.pc
+# is relative to ${pcfiledir}), and the installed Python module.
+#   bash install.sh CMAKE BUILD_DIR PYTHON
+CMAKE=$1 BUILD_DIR=$2 PY=$3
+SRC=$(cd "$(dirname "$0")" && pwd)
+. "$SRC/lib.sh"
+command -v pkg-config >/dev/null || fail "pkg-config is missing (Debian: apt-get install pkgconf)"
+
+"$CMAKE" --install "$BUILD_DIR" --prefix "$WORK/prefix" >"$WORK/install.log" 2>&1 ||
+    { cat "$WORK/install.log" >&2; fail "cmake --install failed"; }
+pc=$(find "$WORK/prefix" -name mishmem.pc)
+[ -n "$pc" ] || fail "mishmem.pc was not installed"
+grep -q '^prefix=${pcfiledir}/' "$pc" || fail "mishmem.pc is not relative to its folder: $(head -1 "$pc")"
+
+# pkg-config_build PREFIX NAME: builds ring.c with pkg-config's flags and runs it.
+pkg_config_build() {
+    local prefix=$1 name=$2 flags libdir
+    export PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name mishmem.pc)")
+    flags=$(pkg-config --cflags --libs mishmem) || fail "pkg-config --cflags --libs mishmem failed"
+    grep -q -- "-I$prefix/" <<<"$flags" || fail "pkg-config gives $flags, not $prefix"
+    libdir=$(pkg-config --variable=libdir mishmem)
+    # shellcheck disable=SC2086
+    cc "$SRC/ring.c" -o "$WORK/$name" $flags || fail "cc ring.c \$(pkg-config --cflags --libs mishmem) failed"
+    expect_ring "pkg-config build in $prefix" \
+        env LD_LIBRARY_PATH="$libdir" "$prefix/bin/mishmemrun" -n 2 --timeout 60 "$WORK/$name"
+}
+pkg_config_build "$WORK/prefix" ring_pc
+
+# The installed tree moves: pkg-config, the CMake package and the Python
+# module must follow.
+mv "$WORK/prefix" "$WORK/moved"
+prefix=$WORK/moved
+pkg_config_build "$prefix" ring_pc_moved
+
+mkdir "$WORK/consumer"
+cat >"$WORK/consumer/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.16)
+project(consumer C)
+find_package(mishmem REQUIRED)
+add_executable(ring $SRC/ring.c)
+target_link_libraries(ring PRIVATE mishmem::mishmem)
+CMAKE
+"$CMAKE" -S "$WORK/consumer" -B "$WORK/consumer/build" -DCMAKE_PREFIX_PATH="$prefix" \
+    >"$WORK/consumer.log" 2>&1 || { cat "$WORK/consumer.log" >&2; fail "find_package(mishmem) failed"; }
+"$CMAKE" --build "$WORK/consumer/build" >>"$WORK/consumer.log" 2>&1 ||
+    { cat "$WORK/consumer.log" >&2; fail "building against mishmem::mishmem failed"; }
+grep -rq "$prefix" "$WORK/consumer/build/CMakeCache.txt" || fail "find_package found another mishmem"
+expect_ring "find_package(mishmem) build" "$prefix/bin/mishmemrun" -n 2 --timeout 60 "$WORK/consumer/build/ring"
+
+pkgdir=$(dirname "$(find "$prefix" -path '*/mishmem/__init__.py')")
+[ -f "$pkgdir/_installed.py" ] || fail "the Python module was not installed with _installed.py"
+expect_ring "installed Python module" env -u MISHMEM_LIBRARY PYTHONPATH="$(dirname "$pkgdir")" \
+    SHMEM_INSTANCE_PORT_RANGE=31200:31224 "$prefix/bin/mishmemrun" -n 2 --timeout 60 "$PY" "$SRC/ring.py" "$prefix"
+echo "PASS: installed prefix (pkg-config, find_package, moved, Python)"
