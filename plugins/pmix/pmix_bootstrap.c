@@ -1,11 +1,12 @@
 /* The PMIx bootstrap plugin (libmishmem_bootstrap_pmix.so): the PEs of an
  * instance are the processes of this PMIx job (started by Open MPI's
  * mpirun, Slurm's srun --mpi=pmix, or any PMIx server), PE number = PMIx
- * rank, PE count = job size. An allgather is PMIx_Put of this PE's bytes
+ * rank, PE count = job size; or, for aclshmemx_init_attr, the ranks of an
+ * aclshmemx_pmix_group_t, PE i = ranks[i]. An allgather is PMIx_Put of this PE's bytes
  * under a key that names the instance, how many times this process opened
  * a bootstrap for that instance id, and the allgather's sequence number
  * (so neither instances nor repeated allgathers ever collide), then
- * PMIx_Commit, a data-collecting PMIx_Fence over the job and one PMIx_Get
+ * PMIx_Commit, a data-collecting PMIx_Fence over the instance's processes and one PMIx_Get
  * per PE; a barrier is a fence without data. Every fence and get carries
  * PMIX_TIMEOUT, so a PE that never comes, or a server that is gone, ends
  * in an error, not a hang. libmishmem loads this at run time; only this
@@ -35,14 +36,27 @@ static int pmix_state;        /* 0 not tried, 1 up, -1 failed (guarded by pmix_l
 static pmix_status_t pmix_init_status;
 static pmix_proc_t myself;    /* namespace and rank, valid when pmix_state == 1 */
 static uint32_t job_size;
-/* How many bootstraps this process opened per instance id: part of every
- * key, so that an instance id made again after a finalize never reads
- * the data of its previous life. Every member opens an instance the same
- * number of times, so the members agree. */
-static uint32_t opens[ACLSHMEM_MAX_INSTANCE_ID + 1];
+/* How many bootstraps this process opened per instance id and group:
+ * part of every key, so that an instance made again after a finalize
+ * never reads the data of its previous life. Only the members of a group
+ * count its opens, and each opens it every time, so they agree (a count
+ * per instance id alone would not: rank 1 in {0,1} then {1,2}). */
+struct open_count {
+    uint64_t instance_id;
+    uint64_t group_hash;
+    uint32_t count;
+};
+static struct open_count *opens; /* guarded by pmix_lock */
+static size_t n_opens;
 
 struct pmix_bootstrap {
     struct mishmem_bootstrap base; /* first: the ops get this pointer back */
+    uint64_t group_hash;
+    /* The fence's processes: the job (one wildcard entry), or PE i's rank
+     * at i; and each PE's proc for PMIx_Get. */
+    pmix_proc_t *fence_procs;
+    size_t n_fence_procs;
+    pmix_proc_t *pe_procs;
     uint64_t instance_id;
     uint32_t open_number;
     uint64_t sequence;             /* allgathers so far; collective, so the same on every PE */
@@ -90,20 +104,55 @@ static int pmix_up(void)
     if (state == 1)
         return ACLSHMEM_SUCCESS;
     if (pmix_init_status != PMIX_SUCCESS)
-        LOG(LOG_ERROR, "bootstrap pmix: PMIx_Init failed: %s (PMIX_RANK and PMIX_NAMESPACE are set, but "
-            "no PMIx server answers: is the launcher (mpirun, srun --mpi=pmix) still running? Unset "
-            "the PMIX_* variables to run without it)", PMIx_Error_string(pmix_init_status));
+        LOG(LOG_ERROR, "bootstrap pmix: PMIx_Init failed: %s (no PMIx server answers: was this process "
+            "started by one, such as mpirun or srun --mpi=pmix, and is it still running? PMIX_* "
+            "variables left from a launcher that has ended select PMIx mode: unset them to run "
+            "without it)", PMIx_Error_string(pmix_init_status));
     return ACLSHMEM_BOOTSTRAP_ERROR;
 }
 
-/* args: NULL, the whole job (the only group this plugin knows so far). */
+/* The group args names: NULL, the whole job; else an
+ * aclshmemx_pmix_group_t, checked. Needs PMIx up. */
+static int group_members(const aclshmemx_pmix_group_t *group, int *my_pe, int *n_pes)
+{
+    if (!group) {
+        *my_pe = (int)myself.rank;
+        *n_pes = (int)job_size;
+        return ACLSHMEM_SUCCESS;
+    }
+    if (group->n_ranks <= 0 || (uint32_t)group->n_ranks > job_size || !group->ranks) {
+        LOG(LOG_ERROR, "bootstrap pmix: the group has %d ranks%s: it needs 1..%u ranks of this job",
+            group->n_ranks, group->ranks ? "" : " and no rank array", job_size);
+        return ACLSHMEM_INVALID_PARAM;
+    }
+    *my_pe = -1;
+    for (int i = 0; i < group->n_ranks; i++) {
+        int rank = group->ranks[i];
+        if (rank < 0 || (uint32_t)rank >= job_size) {
+            LOG(LOG_ERROR, "bootstrap pmix: ranks[%d] = %d is not a rank of this job (0..%u)", i, rank,
+                job_size - 1);
+            return ACLSHMEM_INVALID_PARAM;
+        }
+        for (int j = 0; j < i; j++)
+            if (group->ranks[j] == rank) {
+                LOG(LOG_ERROR, "bootstrap pmix: rank %d is twice in the group (ranks[%d] and [%d])", rank, j,
+                    i);
+                return ACLSHMEM_INVALID_PARAM;
+            }
+        if ((uint32_t)rank == myself.rank)
+            *my_pe = i;
+    }
+    if (*my_pe < 0) {
+        LOG(LOG_ERROR, "bootstrap pmix: this process (rank %u) is not in the group it creates an instance "
+            "of", myself.rank);
+        return ACLSHMEM_INVALID_PARAM;
+    }
+    *n_pes = group->n_ranks;
+    return ACLSHMEM_SUCCESS;
+}
+
 static int pmix_query(void *args, int *my_pe, int *n_pes)
 {
-    if (args) {
-        LOG(LOG_ERROR, "bootstrap pmix: instances over part of the job are not supported yet "
-            "(comm_args must be NULL: the whole job)");
-        return ACLSHMEM_NOT_SUPPORTED;
-    }
     int rc = pmix_up();
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
@@ -112,50 +161,78 @@ static int pmix_query(void *args, int *my_pe, int *n_pes)
             job_size, ACLSHMEM_MAX_PES);
         return ACLSHMEM_INVALID_VALUE;
     }
-    *my_pe = (int)myself.rank;
-    *n_pes = (int)job_size;
-    return ACLSHMEM_SUCCESS;
+    return group_members(args, my_pe, n_pes);
+}
+
+static uint64_t group_hash(const aclshmemx_pmix_group_t *group)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a; the whole job: no ranks */
+    for (int i = 0; group && i < group->n_ranks; i++) {
+        h ^= (uint64_t)(uint32_t)group->ranks[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+/* The next open number of (instance_id, hash); UINT32_MAX without memory. */
+static uint32_t next_open(uint64_t instance_id, uint64_t hash)
+{
+    uint32_t number = UINT32_MAX;
+    pthread_mutex_lock(&pmix_lock);
+    size_t i = 0;
+    while (i < n_opens && (opens[i].instance_id != instance_id || opens[i].group_hash != hash))
+        i++;
+    if (i == n_opens) {
+        struct open_count *grown = realloc(opens, (n_opens + 1) * sizeof *opens);
+        if (grown) {
+            opens = grown;
+            opens[n_opens++] = (struct open_count){instance_id, hash, 0};
+        }
+    }
+    if (i < n_opens)
+        number = opens[i].count++;
+    pthread_mutex_unlock(&pmix_lock);
+    return number;
 }
 
 static void make_key(const struct pmix_bootstrap *pb, char *key)
 {
-    /* PMIX_MAX_KEYLEN is 511: "mishmem.i254.o4294967295.s18446744073709551615" fits. */
-    snprintf(key, PMIX_MAX_KEYLEN, "mishmem.i%llu.o%u.s%llu", (unsigned long long)pb->instance_id,
-             pb->open_number, (unsigned long long)pb->sequence);
+    /* Well below PMIX_MAX_KEYLEN (511). */
+    snprintf(key, PMIX_MAX_KEYLEN, "mishmem.i%llu.g%016llx.o%u.s%llu", (unsigned long long)pb->instance_id,
+             (unsigned long long)pb->group_hash, pb->open_number, (unsigned long long)pb->sequence);
 }
 
 static int fence(struct pmix_bootstrap *pb, bool collect, const char *what)
 {
-    pmix_proc_t job;
-    PMIX_LOAD_PROCID(&job, myself.nspace, PMIX_RANK_WILDCARD);
     pmix_info_t info[2];
     PMIX_INFO_LOAD(&info[0], PMIX_TIMEOUT, &pb->timeout_s, PMIX_INT);
     PMIX_INFO_LOAD(&info[1], PMIX_COLLECT_DATA, &collect, PMIX_BOOL);
-    pmix_status_t rc = PMIx_Fence(&job, 1, info, 2);
+    pmix_status_t rc = PMIx_Fence(pb->fence_procs, pb->n_fence_procs, info, 2);
     PMIX_INFO_DESTRUCT(&info[0]);
     PMIX_INFO_DESTRUCT(&info[1]);
     if (rc == PMIX_SUCCESS)
         return ACLSHMEM_SUCCESS;
-    LOG(LOG_ERROR, "bootstrap pmix: %s of instance %llu: PMIx_Fence over the %u processes of namespace %s "
-        "failed: %s%s", what, (unsigned long long)pb->instance_id, job_size, myself.nspace,
+    LOG(LOG_ERROR, "bootstrap pmix: %s of instance %llu: PMIx_Fence over the %d processes of namespace %s "
+        "failed: %s%s", what, (unsigned long long)pb->instance_id, pb->base.n_pes, myself.nspace,
         PMIx_Error_string(rc), rc == PMIX_ERR_TIMEOUT ? " (some PE did not reach it within the init "
         "timeout; is every process of the job creating this instance?)" : "");
     return rc == PMIX_ERR_TIMEOUT ? ACLSHMEM_TIMEOUT_ERROR : ACLSHMEM_BOOTSTRAP_ERROR;
 }
 
-static int get_one(struct pmix_bootstrap *pb, const char *key, uint32_t rank, void *out, size_t len)
+static int get_one(struct pmix_bootstrap *pb, const char *key, int pe, void *out, size_t len)
 {
-    pmix_proc_t peer;
-    PMIX_LOAD_PROCID(&peer, myself.nspace, rank);
+    const pmix_proc_t *peer = &pb->pe_procs[pe];
+    pmix_rank_t rank = peer->rank;
     pmix_info_t info;
     PMIX_INFO_LOAD(&info, PMIX_TIMEOUT, &pb->timeout_s, PMIX_INT);
     pmix_value_t *value = NULL;
-    pmix_status_t rc = PMIx_Get(&peer, key, &info, 1, &value);
+    pmix_status_t rc = PMIx_Get(peer, key, &info, 1, &value);
     PMIX_INFO_DESTRUCT(&info);
     int result = ACLSHMEM_SUCCESS;
     if (rc != PMIX_SUCCESS) {
         LOG(LOG_ERROR, "bootstrap pmix: PMIx_Get of %s from rank %u failed: %s (every process of the "
-            "job must create instance %llu, in the same order)", key, rank, PMIx_Error_string(rc),
+            "instance must create instance %llu over the same rank list, and the instances they share in "
+            "the same order)", key, rank, PMIx_Error_string(rc),
             (unsigned long long)pb->instance_id);
         result = rc == PMIX_ERR_TIMEOUT ? ACLSHMEM_TIMEOUT_ERROR : ACLSHMEM_BOOTSTRAP_ERROR;
     } else if (!value || value->type != PMIX_BYTE_OBJECT || value->data.bo.size != len) {
@@ -197,10 +274,10 @@ static int pmix_allgather(struct mishmem_bootstrap *boot, const void *mine, void
     int result = fence(pb, true, "allgather");
     for (int pe = 0; result == ACLSHMEM_SUCCESS && pe < pb->base.n_pes; pe++) {
         char *slot = (char *)all + (size_t)pe * len;
-        if ((uint32_t)pe == myself.rank)
+        if (pe == pb->base.my_pe)
             memmove(slot, mine, len);
         else
-            result = get_one(pb, key, (uint32_t)pe, slot, len);
+            result = get_one(pb, key, pe, slot, len);
     }
     return result;
 }
@@ -208,27 +285,60 @@ static int pmix_allgather(struct mishmem_bootstrap *boot, const void *mine, void
 static int pmix_barrier(struct mishmem_bootstrap *boot) { return pmix_allgather(boot, NULL, NULL, 0); }
 
 /* No traffic; PMIx itself stays up until exit (see pmix_state). */
-static void pmix_close(struct mishmem_bootstrap *boot) { free(boot); }
+static void pmix_close(struct mishmem_bootstrap *boot)
+{
+    struct pmix_bootstrap *pb = (struct pmix_bootstrap *)boot;
+    free(pb->fence_procs);
+    free(pb->pe_procs);
+    free(pb);
+}
 
 static const struct mishmem_bootstrap_ops pmix_ops = {pmix_allgather, pmix_barrier, pmix_close};
 
-/* Every PE must create the same instance: compare ids, under a key of
- * its own so that a PE making another instance fails here, clearly. */
+/* Every PE must create the same instance over the same group: compare
+ * ids and a hash of the rank list. */
+struct agreement {
+    uint64_t instance_id;
+    uint64_t group_hash;
+};
+
 static int agree_on_instance(struct pmix_bootstrap *pb)
 {
-    uint64_t *ids = calloc((size_t)pb->base.n_pes, sizeof *ids);
-    if (!ids)
+    struct agreement mine = {pb->instance_id, pb->group_hash};
+    struct agreement *all = calloc((size_t)pb->base.n_pes, sizeof *all);
+    if (!all)
         return ACLSHMEM_MALLOC_FAILED;
-    int rc = pmix_allgather(&pb->base, &pb->instance_id, ids, sizeof pb->instance_id);
+    int rc = pmix_allgather(&pb->base, &mine, all, sizeof mine);
     for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < pb->base.n_pes; pe++)
-        if (ids[pe] != pb->instance_id) {
-            LOG(LOG_ERROR, "bootstrap pmix: rank %d creates instance %llu, this rank %llu: every process "
-                "of the job must pass the same instance id", pe, (unsigned long long)ids[pe],
-                (unsigned long long)pb->instance_id);
+        if (all[pe].instance_id != mine.instance_id || all[pe].group_hash != mine.group_hash) {
+            LOG(LOG_ERROR, "bootstrap pmix: PE %d (rank %u) creates instance %llu%s, this PE instance %llu: "
+                "every member must pass the same instance id and the same rank list", pe,
+                pb->pe_procs[pe].rank, (unsigned long long)all[pe].instance_id,
+                all[pe].group_hash != mine.group_hash ? " over another rank list" : "",
+                (unsigned long long)mine.instance_id);
             rc = ACLSHMEM_BOOTSTRAP_ERROR;
         }
-    free(ids);
+    free(all);
     return rc;
+}
+
+/* The fence and get targets of the group. */
+static int make_procs(struct pmix_bootstrap *pb, const aclshmemx_pmix_group_t *group)
+{
+    size_t n = (size_t)pb->base.n_pes;
+    pb->pe_procs = calloc(n, sizeof *pb->pe_procs);
+    pb->n_fence_procs = group ? n : 1;
+    pb->fence_procs = calloc(pb->n_fence_procs, sizeof *pb->fence_procs);
+    if (!pb->pe_procs || !pb->fence_procs)
+        return ACLSHMEM_MALLOC_FAILED;
+    for (size_t i = 0; i < n; i++)
+        PMIX_LOAD_PROCID(&pb->pe_procs[i], myself.nspace,
+                         group ? (pmix_rank_t)group->ranks[i] : (pmix_rank_t)i);
+    if (group)
+        memcpy(pb->fence_procs, pb->pe_procs, n * sizeof *pb->pe_procs);
+    else
+        PMIX_LOAD_PROCID(&pb->fence_procs[0], myself.nspace, PMIX_RANK_WILDCARD);
+    return ACLSHMEM_SUCCESS;
 }
 
 static int timeout_seconds(uint32_t ms)
@@ -245,7 +355,7 @@ static int pmix_open(void *args, const struct mishmem_bootstrap_config *config,
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     if (my_pe != config->my_pe || n_pes != config->n_pes) {
-        LOG(LOG_ERROR, "bootstrap pmix: the job is rank %d of %d, expected PE %d of %d", my_pe, n_pes,
+        LOG(LOG_ERROR, "bootstrap pmix: the group is PE %d of %d, expected PE %d of %d", my_pe, n_pes,
             config->my_pe, config->n_pes);
         return ACLSHMEM_INVALID_PARAM;
     }
@@ -261,16 +371,17 @@ static int pmix_open(void *args, const struct mishmem_bootstrap_config *config,
     /* The init timeout bounds every fence: the core's exchanges are all
      * part of creating or finalizing the instance. */
     pb->timeout_s = timeout_seconds(config->init_timeout_ms);
-    pthread_mutex_lock(&pmix_lock);
-    pb->open_number = opens[config->instance_id]++;
-    pthread_mutex_unlock(&pmix_lock);
-    rc = agree_on_instance(pb);
+    pb->group_hash = group_hash(args);
+    pb->open_number = next_open(pb->instance_id, pb->group_hash);
+    rc = pb->open_number == UINT32_MAX ? ACLSHMEM_MALLOC_FAILED : make_procs(pb, args);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = agree_on_instance(pb);
     if (rc != ACLSHMEM_SUCCESS) {
         pmix_close(&pb->base);
         return rc;
     }
-    LOG(LOG_INFO, "bootstrap pmix: rank %d of %d (namespace %s) joined instance %llu", my_pe, n_pes,
-        myself.nspace, (unsigned long long)config->instance_id);
+    LOG(LOG_INFO, "bootstrap pmix: rank %u (namespace %s) joined instance %llu as PE %d of %d",
+        myself.rank, myself.nspace, (unsigned long long)config->instance_id, my_pe, n_pes);
     *out = &pb->base;
     return ACLSHMEM_SUCCESS;
 }

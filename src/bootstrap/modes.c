@@ -14,8 +14,8 @@
     X(tcp)                         \
     X(uid)                         \
     X(launcher)                    \
-    X(pmix)                        \
     X(mpi)                         \
+    X(pmix)                        \
     X(self)
 
 #define DECLARE_MODE(name) extern const struct mishmem_bootstrap_mode mishmem_bootstrap_mode_##name;

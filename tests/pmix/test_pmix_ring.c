@@ -4,7 +4,8 @@
  * max reduction, a broadcast, fetch-adds from every PE to one word and
  * static symmetric data. The OpenSHMEM face only, plus the expectations
  * the test reads from its environment: PMIX_RANK (and mpirun's
- * OMPI_COMM_WORLD_SIZE) for who the PEs must be, and
+ * OMPI_COMM_WORLD_SIZE) for who the PEs must be (MISHMEM_PE and
+ * MISHMEM_NPES when mishmemrun, started by mpirun, started it), and
  * SHMEM_WORLD_INSTANCE_ID for the world's instance id. */
 #include <shmem.h>
 #include <stdio.h>
@@ -20,10 +21,14 @@ int main(void)
 {
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
-    const char *rank = getenv("PMIX_RANK"), *size = getenv("OMPI_COMM_WORLD_SIZE");
-    CHECK(rank && me == atoi(rank), "PE %d, PMIX_RANK %s", me, rank ? rank : "(unset)");
+    /* mishmemrun's variables win over PMIx's (mishmemrun under mpirun). */
+    int launched = getenv("MISHMEM_PE") != NULL;
+    const char *rank = getenv(launched ? "MISHMEM_PE" : "PMIX_RANK");
+    const char *size = getenv(launched ? "MISHMEM_NPES" : "OMPI_COMM_WORLD_SIZE");
+    CHECK(rank && me == atoi(rank), "PE %d, %s %s", me, launched ? "MISHMEM_PE" : "PMIX_RANK",
+          rank ? rank : "(unset)");
     if (size)
-        CHECK(n == atoi(size), "n_pes %d, OMPI_COMM_WORLD_SIZE %s", n, size);
+        CHECK(n == atoi(size), "n_pes %d, %s %s", n, launched ? "MISHMEM_NPES" : "OMPI_COMM_WORLD_SIZE", size);
     const char *world = getenv("SHMEM_WORLD_INSTANCE_ID");
     aclshmem_instance_ctx *current = aclshmemx_instance_ctx_get();
     CHECK(current && current->id == (uint64_t)(world ? atoll(world) : 0) && current->my_pe == me &&
