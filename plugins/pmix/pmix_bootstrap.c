@@ -2,15 +2,15 @@
  * instance are the processes of this PMIx job (started by Open MPI's
  * mpirun, Slurm's srun --mpi=pmix, or any PMIx server), PE number = PMIx
  * rank, PE count = job size; or, for aclshmemx_init_attr, the ranks of an
- * aclshmemx_pmix_group_t, PE i = ranks[i]. An allgather is PMIx_Put of this PE's bytes
- * under a key that names the instance, how many times this process opened
- * a bootstrap for that instance id, and the allgather's sequence number
- * (so neither instances nor repeated allgathers ever collide), then
- * PMIx_Commit, a data-collecting PMIx_Fence over the instance's processes and one PMIx_Get
- * per PE; a barrier is a fence without data. Every fence and get carries
- * PMIX_TIMEOUT, so a PE that never comes, or a server that is gone, ends
- * in an error, not a hang. libmishmem loads this at run time; only this
- * file sees <pmix.h>. */
+ * aclshmemx_pmix_group_t, PE i = ranks[i]. An allgather is PMIx_Put of
+ * this PE's bytes under a key that names the instance, its rank list, how
+ * many times this process opened that instance and the allgather's
+ * sequence number (so neither instances nor repeated allgathers ever
+ * collide), then PMIx_Commit, a data-collecting PMIx_Fence over the
+ * instance's processes and one PMIx_Get per PE; a barrier is a fence
+ * without data. Every fence and get carries PMIX_TIMEOUT, so a PE that
+ * never comes ends in an error, not a hang. libmishmem loads this at run
+ * time; only this file sees <pmix.h>. */
 #include <pmix.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -100,14 +100,15 @@ static int pmix_up(void)
         }
     }
     int state = pmix_state;
+    pmix_status_t init_status = pmix_init_status;
     pthread_mutex_unlock(&pmix_lock);
     if (state == 1)
         return ACLSHMEM_SUCCESS;
-    if (pmix_init_status != PMIX_SUCCESS)
+    if (init_status != PMIX_SUCCESS)
         LOG(LOG_ERROR, "bootstrap pmix: PMIx_Init failed: %s (no PMIx server answers: was this process "
             "started by one, such as mpirun or srun --mpi=pmix, and is it still running? PMIX_* "
             "variables left from a launcher that has ended select PMIx mode: unset them to run "
-            "without it)", PMIx_Error_string(pmix_init_status));
+            "without it)", PMIx_Error_string(init_status));
     return ACLSHMEM_BOOTSTRAP_ERROR;
 }
 
@@ -125,23 +126,29 @@ static int group_members(const aclshmemx_pmix_group_t *group, int *my_pe, int *n
             group->n_ranks, group->ranks ? "" : " and no rank array", job_size);
         return ACLSHMEM_INVALID_PARAM;
     }
-    *my_pe = -1;
-    for (int i = 0; i < group->n_ranks; i++) {
+    int *index_of = malloc(job_size * sizeof *index_of); /* rank -> its index in the list, or -1 */
+    if (!index_of)
+        return ACLSHMEM_MALLOC_FAILED;
+    memset(index_of, 0xff, job_size * sizeof *index_of);
+    int rc = ACLSHMEM_SUCCESS;
+    for (int i = 0; rc == ACLSHMEM_SUCCESS && i < group->n_ranks; i++) {
         int rank = group->ranks[i];
         if (rank < 0 || (uint32_t)rank >= job_size) {
             LOG(LOG_ERROR, "bootstrap pmix: ranks[%d] = %d is not a rank of this job (0..%u)", i, rank,
                 job_size - 1);
-            return ACLSHMEM_INVALID_PARAM;
+            rc = ACLSHMEM_INVALID_PARAM;
+        } else if (index_of[rank] >= 0) {
+            LOG(LOG_ERROR, "bootstrap pmix: rank %d is twice in the group (ranks[%d] and [%d])", rank,
+                index_of[rank], i);
+            rc = ACLSHMEM_INVALID_PARAM;
+        } else {
+            index_of[rank] = i;
         }
-        for (int j = 0; j < i; j++)
-            if (group->ranks[j] == rank) {
-                LOG(LOG_ERROR, "bootstrap pmix: rank %d is twice in the group (ranks[%d] and [%d])", rank, j,
-                    i);
-                return ACLSHMEM_INVALID_PARAM;
-            }
-        if ((uint32_t)rank == myself.rank)
-            *my_pe = i;
     }
+    *my_pe = index_of[myself.rank];
+    free(index_of);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
     if (*my_pe < 0) {
         LOG(LOG_ERROR, "bootstrap pmix: this process (rank %u) is not in the group it creates an instance "
             "of", myself.rank);

@@ -2,14 +2,16 @@
  * mishmemrun), shmem_init() must find the job through PMIx: PE = PMIx
  * rank, n_pes = job size. A ring of shmem_long_p, barriers, a sum and a
  * max reduction, a broadcast, fetch-adds from every PE to one word and
- * static symmetric data. The OpenSHMEM face only, plus the expectations
- * the test reads from its environment: PMIX_RANK (and mpirun's
- * OMPI_COMM_WORLD_SIZE) for who the PEs must be (MISHMEM_PE and
- * MISHMEM_NPES when mishmemrun, started by mpirun, started it), and
- * SHMEM_WORLD_INSTANCE_ID for the world's instance id. */
+ * static symmetric data, then shmem_finalize (or not: see main). The
+ * OpenSHMEM face only, plus the expectations the test reads from its
+ * environment: PMIX_RANK (and mpirun's OMPI_COMM_WORLD_SIZE) for who the
+ * PEs must be (MISHMEM_PE and MISHMEM_NPES when mishmemrun, started by
+ * mpirun, started it), and SHMEM_WORLD_INSTANCE_ID for the world's
+ * instance id. */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "test_util.h"
 
@@ -17,8 +19,11 @@ static long ring_in;        /* static symmetric data */
 static long total;
 static long source, largest, counter, value;
 
-int main(void)
+int main(int argc, char **argv)
 {
+    /* "no-finalize": end without shmem_finalize (PMIx must still be
+     * finalized, or mpirun reports that the process exited improperly). */
+    int finalize = !(argc > 1 && strcmp(argv[1], "no-finalize") == 0);
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
     /* mishmemrun's variables win over PMIx's (mishmemrun under mpirun). */
@@ -70,6 +75,7 @@ int main(void)
     if (me == 0)
         printf("PMIx world of %d PEs in instance %llu: ring, reductions, broadcast, atomics: ok\n", n,
                (unsigned long long)current->id);
-    shmem_finalize();
+    if (finalize)
+        shmem_finalize();
     return 0;
 }
