@@ -1,6 +1,6 @@
-/* mishmem extensions to OpenSHMEM: initialization by unique id or by an MPI
- * communicator, the alternatives to shmem_init() for programs that start
- * their PEs without mishmemrun. */
+/* mishmem extensions to OpenSHMEM: initialization by unique id, by an MPI
+ * communicator or by a group of PMIx ranks, the alternatives to
+ * shmem_init() for programs that start their PEs without mishmemrun. */
 #ifndef MISHMEM_SHMEMX_H
 #define MISHMEM_SHMEMX_H
 
@@ -20,6 +20,8 @@ typedef aclshmemx_init_attr_t shmemx_init_attr_t;
 #define SHMEMX_INIT_WITH_DEFAULT ACLSHMEMX_INIT_WITH_DEFAULT
 #define SHMEMX_INIT_WITH_MPI ACLSHMEMX_INIT_WITH_MPI
 #define SHMEMX_INIT_WITH_UNIQUEID ACLSHMEMX_INIT_WITH_UNIQUEID
+#define SHMEMX_INIT_WITH_PMIX ACLSHMEMX_INIT_WITH_PMIX
+typedef aclshmemx_pmix_group_t shmemx_pmix_group_t;
 
 /* As aclshmemx_get_uniqueid: the caller becomes PE 0. Returns 0 or an
  * ACLSHMEM_* code. */

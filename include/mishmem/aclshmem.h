@@ -50,7 +50,16 @@ typedef enum {
     ACLSHMEMX_INIT_WITH_DEFAULT = 1 << 0,
     ACLSHMEMX_INIT_WITH_MPI = 1 << 1,
     ACLSHMEMX_INIT_WITH_UNIQUEID = 1 << 2,
+    ACLSHMEMX_INIT_WITH_PMIX = 1 << 3, /* mishmem: processes of a PMIx job (mpirun, srun) */
 } aclshmemx_bootstrap_t;
+
+/* What comm_args points to in ACLSHMEMX_INIT_WITH_PMIX mode (NULL: every
+ * process of the job, PE = PMIx rank): the PMIx ranks of the instance's
+ * processes, distinct, PE i being ranks[i]; the same list on each of them. */
+typedef struct {
+    int n_ranks;
+    const int *ranks;
+} aclshmemx_pmix_group_t;
 
 /* Data engines. CPUs have one: direct load/store (the MTE analogue). */
 typedef enum {

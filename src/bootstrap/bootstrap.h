@@ -2,7 +2,7 @@
  * during init and finalize. One interface, one file per implementation:
  * self (a single PE), tcp (PE 0 serves a rendezvous store; unique-id mode
  * is tcp on a socket made by aclshmemx_get_uniqueid), and plugins loaded at
- * run time (mpi: plugin.h). Which one an instance uses, and how its
+ * run time (mpi, pmix: plugin.h). Which one an instance uses, and how its
  * configuration is made, is the business of the bootstrap modes (mode.h).
  * All calls are collective over the instance's PEs and return ACLSHMEM_*. */
 #ifndef MISHMEM_BOOTSTRAP_H
@@ -42,8 +42,9 @@ struct mishmem_bootstrap_config {
     uint8_t secret[MISHMEM_SECRET_BYTES]; /* all zero when the job has none */
     uint32_t init_timeout_ms;       /* connect + first exchange */
     uint32_t op_timeout_ms;         /* each later exchange */
-    /* A plugin mode's (mode_mpi.c): the run-time plugin to open through,
-     * and what to hand it (MPI: the user's MPI_Comm *, NULL for the world). */
+    /* A plugin mode's (mode_mpi.c, mode_pmix.c): the run-time plugin to
+     * open through, and what to hand it (MPI: the user's MPI_Comm *, NULL
+     * for the world; PMIx: an aclshmemx_pmix_group_t *, NULL for the job). */
     const struct mishmem_bootstrap_plugin *plugin;
     void *plugin_args;
     /* The mode that made this configuration and opens it (mode.h); last,

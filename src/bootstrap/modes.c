@@ -1,7 +1,8 @@
 /* The table of bootstrap modes, one row per mode_<name>.c. Flag modes are
  * listed in the order aclshmemx_init_attr's messages name them; for
  * shmem_init the first mode whose detect says yes wins, so self, which
- * always does, comes last. A new mode is its file and its row here. */
+ * always does, comes last; the launcher's
+ * variables win over PMIx's (mishmemrun under mpirun). A new mode is its file and its row here. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
     X(uid)                         \
     X(launcher)                    \
     X(mpi)                         \
+    X(pmix)                        \
     X(self)
 
 #define DECLARE_MODE(name) extern const struct mishmem_bootstrap_mode mishmem_bootstrap_mode_##name;

@@ -24,9 +24,10 @@ struct mishmem_plugin_host {
 
 struct mishmem_bootstrap_plugin {
     uint32_t abi;     /* MISHMEM_BOOTSTRAP_PLUGIN_ABI */
-    const char *name; /* "mpi" */
+    const char *name; /* "mpi", "pmix" */
     /* This process's rank and the size of the group that args names (MPI:
-     * args is an MPI_Comm *, NULL for MPI_COMM_WORLD). Returns ACLSHMEM_*. */
+     * args is an MPI_Comm *, NULL for MPI_COMM_WORLD; PMIx: an
+     * aclshmemx_pmix_group_t *, NULL for the job). Returns ACLSHMEM_*. */
     int (*query)(void *args, int *my_pe, int *n_pes);
     /* Collective over that group: a bootstrap for config (my_pe, n_pes and
      * instance_id as query and the caller agreed). Returns ACLSHMEM_*. */

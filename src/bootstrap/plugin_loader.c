@@ -134,7 +134,8 @@ static void report_failure(const char *name, const char *file, const struct atte
     for (int i = 0; i < n; i++)
         MISHMEM_ERROR("  %s: %s: %s", attempts[i].where, attempts[i].path, attempts[i].why);
     MISHMEM_ERROR("build mishmem where the plugin's runtime is installed (for mpi: Debian's "
-                  "libopenmpi-dev), or set MISHMEM_PLUGIN_DIR to the directory that holds %s", file);
+                  "libopenmpi-dev; for pmix: libpmix-dev), or set MISHMEM_PLUGIN_DIR to the "
+                  "directory that holds %s", file);
 }
 
 static int load_locked(const char *name, const struct mishmem_bootstrap_plugin **out)

@@ -16,7 +16,7 @@
     X(SHMEM_BOOTSTRAP_SECRET, NULL, "rendezvous secret for PEs started by hand (unset: none)")      \
     X(SHMEM_UID_SESSION_ID, NULL, "unique ids listen on ip:port, [ipv6]:port or host:port (port 0: any)") \
     X(SHMEM_UID_SOCK_IFNAME, NULL, "unique ids listen on ifname[:inet4|inet6] (if no SESSION_ID)")  \
-    X(MISHMEM_PLUGIN_DIR, NULL, "directory searched first for bootstrap plugins (mpi)")          \
+    X(MISHMEM_PLUGIN_DIR, NULL, "directory searched first for bootstrap plugins (mpi, pmix)")          \
     X(SHMEM_INIT_TIMEOUT, "120", "seconds shmem_init waits for the rendezvous")                    \
     X(SHMEM_VERSION, "0", "1: print the library version at start-up")                              \
     X(SHMEM_INFO, "0", "1: print the version and every variable of this table at start-up")        \
@@ -35,7 +35,9 @@
     X(MISHMEM_RDV_ADDR, NULL, "set by mishmemrun: tcp://HOST:PORT of PE 0's rendezvous")           \
     X(MISHMEM_RDV_FD, NULL, "set by mishmemrun for PE 0: inherited listening socket")              \
     X(MISHMEM_SECRET, NULL, "set by mishmemrun: the job's rendezvous secret (hex)")                \
-    X(MISHMEM_CTRL_FD, NULL, "set by mishmemrun: pipe to report shmem_global_exit status")
+    X(MISHMEM_CTRL_FD, NULL, "set by mishmemrun: pipe to report shmem_global_exit status") \
+    X(PMIX_RANK, NULL, "set by a PMIx server (mpirun, srun --mpi=pmix): with PMIX_NAMESPACE, shmem_init uses PMIx mode") \
+    X(PMIX_NAMESPACE, NULL, "set by a PMIx server: the job's namespace")
 
 enum mishmem_env_id {
 #define MISHMEM_ENV_ENUM(name, def, meaning) MISHMEM_ENV_##name,

@@ -16,13 +16,15 @@ static void test_flags(void)
     CHECK(strcmp(mishmem_bootstrap_mode_for_flag(ACLSHMEMX_INIT_WITH_DEFAULT)->name, "tcp") == 0, "DEFAULT");
     CHECK(strcmp(mishmem_bootstrap_mode_for_flag(ACLSHMEMX_INIT_WITH_UNIQUEID)->name, "uid") == 0, "UNIQUEID");
     CHECK(strcmp(mishmem_bootstrap_mode_for_flag(ACLSHMEMX_INIT_WITH_MPI)->name, "mpi") == 0, "MPI");
+    CHECK(strcmp(mishmem_bootstrap_mode_for_flag(ACLSHMEMX_INIT_WITH_PMIX)->name, "pmix") == 0, "PMIX");
     CHECK(mishmem_bootstrap_mode_for_flag(0) == NULL, "flag 0 selects nothing");
     CHECK(mishmem_bootstrap_mode_for_flag(ACLSHMEMX_INIT_WITH_DEFAULT | ACLSHMEMX_INIT_WITH_MPI) == NULL,
           "two flags select nothing");
     char names[256];
     mishmem_bootstrap_mode_flag_names(names, sizeof names);
-    CHECK(strcmp(names, "ACLSHMEMX_INIT_WITH_DEFAULT, ACLSHMEMX_INIT_WITH_UNIQUEID or "
-                        "ACLSHMEMX_INIT_WITH_MPI") == 0, "flag names: \"%s\"", names);
+    CHECK(strcmp(names, "ACLSHMEMX_INIT_WITH_DEFAULT, ACLSHMEMX_INIT_WITH_UNIQUEID, "
+                        "ACLSHMEMX_INIT_WITH_MPI or ACLSHMEMX_INIT_WITH_PMIX") == 0,
+          "flag names: \"%s\"", names);
     char small[12];
     mishmem_bootstrap_mode_flag_names(small, sizeof small);
     CHECK(strcmp(small, "ACLSHMEMX_I") == 0, "truncated flag names: \"%s\"", small);
@@ -34,7 +36,15 @@ static void test_env_detection(void)
     CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "self") == 0, "no launcher: self");
     setenv("MISHMEM_PE", "0", 1);
     CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "launcher") == 0, "MISHMEM_PE: launcher");
+    setenv("PMIX_RANK", "0", 1);
+    setenv("PMIX_NAMESPACE", "ns", 1);
+    CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "launcher") == 0,
+          "MISHMEM_PE and PMIX_*: the launcher wins");
     unsetenv("MISHMEM_PE");
+    CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "pmix") == 0, "PMIX_RANK, PMIX_NAMESPACE: pmix");
+    unsetenv("PMIX_NAMESPACE");
+    CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "self") == 0, "PMIX_RANK alone: self");
+    unsetenv("PMIX_RANK");
 }
 
 static void test_launcher(void)
