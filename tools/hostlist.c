@@ -131,6 +131,10 @@ static bool pick_rdv_ip(struct hosts_job_options *opts, char *error, size_t erro
 
 bool plan_hosts(const char *list, struct hosts_job_options *opts, char *error, size_t error_size)
 {
+    if (strspn(opts->agent, " ") == strlen(opts->agent)) {
+        snprintf(error, error_size, "--agent '%s' names no command", opts->agent);
+        return false;
+    }
     return parse_list(list, opts, error, error_size) && place_pes(opts, error, error_size) &&
            pick_rdv_ip(opts, error, error_size);
 }

@@ -62,7 +62,43 @@ struct launch {
 
 /* ---- starting the helpers ---------------------------------------------- */
 
-/* The agent command split at spaces, then HOST and the helper's command. */
+/*
+ * ssh and rsh join their arguments into one line for the remote shell:
+ * quote each word of the helper's command so it arrives as it left.
+ */
+static bool agent_joins_words(const char *agent_word)
+{
+    const char *base = strrchr(agent_word, '/');
+    base = base != NULL ? base + 1 : agent_word;
+    return strcmp(base, "ssh") == 0 || strcmp(base, "rsh") == 0;
+}
+
+static char *shell_quote(const char *word)
+{
+    size_t len = 3;
+    for (const char *c = word; *c; c++)
+        len += *c == '\'' ? 4 : 1;
+    char *quoted = malloc(len), *out = quoted;
+    if (quoted == NULL)
+        return NULL;
+    *out++ = '\'';
+    for (const char *c = word; *c; c++) {
+        if (*c == '\'') {
+            memcpy(out, "'\\''", 4);
+            out += 4;
+        } else {
+            *out++ = *c;
+        }
+    }
+    *out++ = '\'';
+    *out = '\0';
+    return quoted;
+}
+
+/*
+ * The agent command split at spaces, then HOST and the helper's command.
+ * Built in the forked child, which execs or exits: nothing to free.
+ */
 static char **agent_argv(const struct launch *launch, const struct remote *r, const char *where,
                          char numbers[3][24])
 {
@@ -92,16 +128,17 @@ static char **agent_argv(const struct launch *launch, const struct remote *r, co
     for (size_t i = 0; i < nprog; i++)
         argv[n++] = opts->prog_argv[i];
     argv[n] = NULL;
+    if (agent_joins_words(argv[0])) {
+        for (size_t i = n - 8 - nprog + 1; i < n; i++)
+            if ((argv[i] = shell_quote(argv[i])) == NULL)
+                return NULL;
+    }
     return argv;
 }
 
 static bool start_remote(struct launch *launch, struct remote *r, const char *where)
 {
-    char numbers[3][24];
-    char **argv = agent_argv(launch, r, where, numbers);
     int to[2], from[2];
-    if (argv == NULL || argv[0] == NULL)
-        return false;
     if (pipe2(to, O_CLOEXEC) != 0)
         return false;
     if (pipe2(from, O_CLOEXEC) != 0) {
@@ -124,12 +161,16 @@ static bool start_remote(struct launch *launch, struct remote *r, const char *wh
         dup2(from[1], STDOUT_FILENO);
         signal(SIGPIPE, SIG_DFL);
         sigprocmask(SIG_SETMASK, &launch->saved_mask, NULL);
+        char numbers[3][24];
+        char **argv = agent_argv(launch, r, where, numbers);
+        if (argv == NULL || argv[0] == NULL) {
+            report("cannot build the agent's command line from '%s'", launch->opts->agent);
+            _exit(EXIT_LAUNCH_FAILED);
+        }
         execvp(argv[0], argv);
         report("cannot execute the agent '%s': %s", argv[0], strerror(errno));
         _exit(EXIT_CANNOT_EXEC);
     }
-    free(argv[0]); /* the split copy of the agent command */
-    free(argv);
     close(to[0]);
     close(from[1]);
     r->started = true;
@@ -137,7 +178,7 @@ static bool start_remote(struct launch *launch, struct remote *r, const char *wh
     r->to_fd = to[1];
     r->in.fd = from[0];
     /* The secret goes on the agent's stdin, never on a command line. */
-    if (!wire_send(r->to_fd, "secret %s", launch->secret))
+    if (!wire_send(r->to_fd, "secret %s", launch->secret) && errno != EPIPE) /* EPIPE: ended, reported */
         report("host %s: cannot send the job secret: %s", r->plan->name, strerror(errno));
     return true;
 }
@@ -294,7 +335,7 @@ static void check_finished(struct launch *launch)
         bool early = i == 0 && launch->rdv_addr[0] == '\0' && launch->nremotes > 1;
         if ((r->running > 0 || early) && !launch->stopping) {
             int code = exit_code_of(r->agent_status);
-            report("host %s: the agent ended (status %d) while %ld of its PEs were running",
+            report("host %s: the agent ended (status %d) before %ld of its PEs did",
                    r->plan->name, code, r->running);
             begin_stop(launch, code != 0 ? code : EXIT_LAUNCH_FAILED, SIGTERM);
         }
