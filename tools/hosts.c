@@ -58,6 +58,7 @@ struct launch {
     int64_t timeout_at_ms; /* 0: none */
     int64_t stop_at_ms;
     int stop_stage; /* 0, 1: stdins closed, 2: agents killed, 3: given up */
+    bool default_sigpipe;
 };
 
 /* ---- starting the helpers ---------------------------------------------- */
@@ -159,7 +160,8 @@ static bool start_remote(struct launch *launch, struct remote *r, const char *wh
             _exit(EXIT_LAUNCH_FAILED);
         dup2(to[0], STDIN_FILENO);
         dup2(from[1], STDOUT_FILENO);
-        signal(SIGPIPE, SIG_DFL);
+        if (launch->default_sigpipe)
+            signal(SIGPIPE, SIG_DFL);
         sigprocmask(SIG_SETMASK, &launch->saved_mask, NULL);
         char numbers[3][24];
         char **argv = agent_argv(launch, r, where, numbers);
@@ -432,7 +434,8 @@ static void setup_launch(struct launch *launch, const struct hosts_job_options *
         report("cannot get random bytes for the job secret: %s", strerror(errno));
         exit(EXIT_LAUNCH_FAILED);
     }
-    signal(SIGPIPE, SIG_IGN); /* a gone helper shows as end of file */
+    /* A gone helper shows as end of file; the agents get what we were given. */
+    launch->default_sigpipe = signal(SIGPIPE, SIG_IGN) == SIG_DFL;
     sigset_t mask;
     sigemptyset(&mask);
     sigaddset(&mask, SIGCHLD);

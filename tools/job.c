@@ -177,6 +177,7 @@ void setup_job(struct job *job, const struct job_config *config)
     job->timeout_s = config->timeout_s;
     job->stdin_to_nobody = config->stdin_to_nobody;
     job->pe_stdout_fd = config->pe_stdout_fd;
+    job->default_sigpipe = config->default_sigpipe;
     job->launcher_pid = getpid();
     job->listen_fd = job->ctrl_read_fd = job->ctrl_write_fd = job->signal_fd = -1;
     for (int i = 0; i < JOB_EXTRA_FDS; i++)
@@ -234,7 +235,8 @@ static void exec_pe(const struct job *job, long pe, char **prog_argv, int exec_e
         _exit(EXIT_LAUNCH_FAILED);
     sigprocmask(SIG_SETMASK, &job->saved_mask, NULL);
 
-    signal(SIGPIPE, SIG_DFL); /* a helper ignores it; its PEs must not */
+    if (job->default_sigpipe)
+        signal(SIGPIPE, SIG_DFL); /* a helper ignores it; its PEs must not */
     char number[32];
     snprintf(number, sizeof number, "%ld", job->first_pe + pe);
     setenv("MISHMEM_PE", number, 1);

@@ -39,6 +39,7 @@ struct job_config {
     const char *secret;    /* NULL: a fresh random one */
     bool stdin_to_nobody;  /* every PE gets /dev/null (else PE 0 reads our stdin) */
     int pe_stdout_fd;      /* >= 0: the PEs' stdout (else they inherit ours) */
+    bool default_sigpipe;  /* give the PEs SIGPIPE's default action back (we ignore it) */
 };
 
 struct job;
@@ -73,6 +74,7 @@ struct job {
     int signal_fd;
     int pe_stdout_fd;
     bool stdin_to_nobody;
+    bool default_sigpipe;
     unsigned char ctrl_buf[sizeof(int)];
     size_t ctrl_len;
     bool stopping;

@@ -171,7 +171,8 @@ int serve_host(int argc, char **argv)
     if (listen_here && first_pe != 0)
         return usage_error("listen= is for the host of PE 0");
 
-    signal(SIGPIPE, SIG_IGN); /* a gone launcher shows as end of file */
+    /* A gone launcher shows as end of file; the PEs get what we were given. */
+    bool default_sigpipe = signal(SIGPIPE, SIG_IGN) == SIG_DFL;
     ensure_stdio_open();
     helper.in.fd = STDIN_FILENO;
     helper.up_fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
@@ -197,6 +198,7 @@ int serve_host(int argc, char **argv)
         .secret = secret,
         .stdin_to_nobody = true,
         .pe_stdout_fd = out_pipe[1],
+        .default_sigpipe = default_sigpipe,
     };
     setup_job(&job, &config);
     explicit_bzero(secret, sizeof secret);
