@@ -150,8 +150,15 @@ static bool start_remote(struct launch *launch, struct remote *r, const char *wh
     pid_t launcher = getpid();
     fflush(NULL);
     pid_t pid = fork();
-    if (pid < 0)
+    if (pid < 0) {
+        int saved = errno;
+        close(to[0]);
+        close(to[1]);
+        close(from[0]);
+        close(from[1]);
+        errno = saved;
         return false;
+    }
     if (pid == 0) {
         /* Its own group: a terminal's ^C reaches the launcher, which forwards it. */
         setpgid(0, 0);
