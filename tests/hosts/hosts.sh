@@ -122,25 +122,48 @@ timeout)
     expect_elapsed_below 12
     expect_stderr_line "mishmemrun: timeout after 2 s; killing 4 PEs"
     ;;
-sigterm)
+sigterm | sigint)
+    # Job control keeps SIGINT deliverable to a background job.
     set -m
+    signame=${SCENARIO#sig}
+    signame=${signame^^}
     "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" 2>"$WORK/err" &
     launcher_pid=$!
     wait_for_probes 4
     start=$(now)
-    kill -TERM "$launcher_pid"
+    kill -s "$signame" "$launcher_pid"
     for tries in $(seq 150); do
         kill -0 "$launcher_pid" 2>/dev/null || break
         sleep 0.1
     done
     if kill -0 "$launcher_pid" 2>/dev/null; then
         kill -KILL "$launcher_pid"
-        fail "launcher still running 15 s after SIGTERM"
+        fail "launcher still running 15 s after SIG$signame"
     fi
     wait "$launcher_pid"
     RC=$?
     ELAPSED=$(seconds_since "$start")
-    expect_rc 143
+    expect_rc $((128 + $(kill -l "$signame")))
+    ;;
+helper_killed)
+    # Host b's helper dies (its PEs with its PID namespace): the job ends with the agent's status.
+    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" >"$WORK/out" 2>"$WORK/err" &
+    launcher_pid=$!
+    wait_for_probes 4
+    helper=
+    for pid in $(pgrep -f -- "--serve-host 2 2 4 rdv=tcp://$A:[0-9]* -- $PROBE $MARK"); do
+        # Not the agent (unshare) whose command line holds the same words.
+        [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = mishmemrun ] && helper=$pid
+    done
+    [ -n "$helper" ] || fail "no helper for host b"
+    kill -KILL $helper
+    wait "$launcher_pid"
+    RC=$?
+    ELAPSED=-
+    # The status is the agent's: unshare here reports a killed child as 1.
+    [ "$RC" -ne 0 ] && [ "$RC" -ne 124 ] || fail "launcher exit status $RC, expected the agent's failure"
+    grep -qx "mishmemrun: host b: the agent ended (status $RC) before 2 of its PEs did" "$WORK/err" ||
+        fail "no line about host b's agent"
     ;;
 launcher_killed)
     # Even a SIGKILLed launcher leaves nothing on any host.
