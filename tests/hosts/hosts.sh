@@ -44,7 +44,7 @@ check_reports() {
         [ "$(field "$file" RDV)" = "$rdv" ] || fail "PE $pe sees another RDV_ADDR"
         [ "$(field "$file" SECRET)" = "$secret" ] || fail "PE $pe sees another SECRET"
         [ "$(field "$file" HAS_RDV_FD)" = "$((pe == 0))" ] || fail "PE $pe: MISHMEM_RDV_FD presence wrong"
-        [ "$(field "$file" ARGS)" = "*:env=$dir,sleep=2|a b" ] ||
+        [ "$(field "$file" ARGS)" = "*:env=$dir,reach,sleep=2|a b" ] ||
             fail "PE $pe got arguments '$(field "$file" ARGS)'"
         local host=$1 ns
         shift
@@ -64,13 +64,14 @@ expect_secret_not_in_argv() {
 }
 
 # contract LAUNCHER_ARGS... -- N RDV_IP HOSTS...: run, check while running and after.
+# Every PE also connects to PE 0's rendezvous address from its own host.
 contract() {
     local args=() dir=$WORK/reports
     while [ "$1" != -- ]; do args+=("$1"); shift; done
     shift
     local n=$1
     mkdir -p "$dir"
-    timeout -k 2 30 "$LAUNCHER" "${args[@]}" "$PROBE" "$MARK" "*:env=$dir,sleep=2" "a b" \
+    timeout -k 2 30 "$LAUNCHER" "${args[@]}" "$PROBE" "$MARK" "*:env=$dir,reach,sleep=2" "a b" \
         >"$WORK/out" 2>"$WORK/err" &
     local launcher_pid=$! tries
     for tries in $(seq 100); do

@@ -11,6 +11,7 @@
  * Actions:
  *   env=DIR      check the launcher contract, write DIR/pe.<PE>, fail if wrong
  *                (MISHMEM_RDV_ADDR may name any IPv4 address, for --hosts)
+ *   reach        connect to MISHMEM_RDV_ADDR (retrying for 5 s), fail if it cannot
  *   sleep=S      sleep S seconds
  *   exit=C       exit with status C
  *   kill=SIG     send itself signal number SIG
@@ -228,6 +229,25 @@ static void check_contract(const char *dir, char **argv)
 
 /* ---- actions ----------------------------------------------------------- */
 
+/* PE 0's rendezvous must be reachable from every PE's host. */
+static void reach_rendezvous(void)
+{
+    struct in_addr ip;
+    int port = rdv_port(&ip);
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port), .sin_addr = ip};
+    for (int tries = 0; tries < 50; tries++) {
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        if (fd < 0)
+            fail("socket: %s", strerror(errno));
+        int rc = connect(fd, (struct sockaddr *)&addr, sizeof addr);
+        close(fd);
+        if (rc == 0)
+            return;
+        sleep_seconds(0.1);
+    }
+    fail("cannot reach the rendezvous at %s", getenv("MISHMEM_RDV_ADDR"));
+}
+
 static void write_ctrl_status(int status)
 {
     int fd = (int)env_long("MISHMEM_CTRL_FD");
@@ -254,6 +274,8 @@ static void run_action(const char *action, char **argv)
 #define IS(name) (name_len == strlen(name) && strncmp(action, name, name_len) == 0)
     if (IS("env"))
         check_contract(value, argv);
+    else if (IS("reach"))
+        reach_rendezvous();
     else if (IS("sleep"))
         sleep_seconds(atof(value));
     else if (IS("exit"))
