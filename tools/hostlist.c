@@ -35,6 +35,7 @@ static bool parse_list(const char *list, struct hosts_job_options *opts, char *e
         cap += *c == ',';
     opts->hosts = calloc(cap, sizeof *opts->hosts);
     if (copy == NULL || opts->hosts == NULL) {
+        free(copy);
         snprintf(error, error_size, "out of memory");
         return false;
     }
@@ -49,16 +50,19 @@ static bool parse_list(const char *list, struct hosts_job_options *opts, char *e
             if (!parse_slots(colon + 1, &host->slots)) {
                 snprintf(error, error_size, "invalid slot count '%s' in --hosts (want 1..%d)",
                          colon + 1, MAX_PES);
+                free(copy);
                 return false;
             }
         }
         if (item[0] == '\0' || item[0] == '-' || strchr(item, ' ') != NULL) {
             snprintf(error, error_size, "invalid host name '%s' in --hosts '%s'", item, list);
+            free(copy);
             return false;
         }
         host->name = strdup(item);
         if (host->name == NULL) {
             snprintf(error, error_size, "out of memory");
+            free(copy);
             return false;
         }
         opts->nhosts++;
@@ -129,12 +133,24 @@ static bool pick_rdv_ip(struct hosts_job_options *opts, char *error, size_t erro
     return true;
 }
 
+void free_host_plan(struct hosts_job_options *opts)
+{
+    for (int h = 0; h < opts->nhosts; h++)
+        free(opts->hosts[h].name);
+    free(opts->hosts);
+    opts->hosts = NULL;
+    opts->nhosts = 0;
+}
+
 bool plan_hosts(const char *list, struct hosts_job_options *opts, char *error, size_t error_size)
 {
     if (strspn(opts->agent, " ") == strlen(opts->agent)) {
         snprintf(error, error_size, "--agent '%s' names no command", opts->agent);
         return false;
     }
-    return parse_list(list, opts, error, error_size) && place_pes(opts, error, error_size) &&
-           pick_rdv_ip(opts, error, error_size);
+    if (parse_list(list, opts, error, error_size) && place_pes(opts, error, error_size) &&
+        pick_rdv_ip(opts, error, error_size))
+        return true;
+    free_host_plan(opts);
+    return false;
 }

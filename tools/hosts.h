@@ -49,6 +49,9 @@ struct hosts_job_options {
 /* Parse HOST[:SLOTS],..., place the PEs, pick the rendezvous address. */
 bool plan_hosts(const char *list, struct hosts_job_options *opts, char *error, size_t error_size);
 
+/* Release what plan_hosts allocated. */
+void free_host_plan(struct hosts_job_options *opts);
+
 /* Launcher side: start the helpers through the agent, supervise the job. */
 int run_on_hosts(const struct hosts_job_options *opts);
 

@@ -188,7 +188,9 @@ int main(int argc, char **argv)
         char error[256];
         if (!plan_hosts(opts.hosts, &hosts_opts, error, sizeof error))
             die_usage("%s", error);
-        return run_on_hosts(&hosts_opts);
+        int status = run_on_hosts(&hosts_opts);
+        free_host_plan(&hosts_opts);
+        return status;
     }
 
     struct job job;

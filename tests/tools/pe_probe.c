@@ -157,10 +157,23 @@ static void connect_and_accept(int listen_fd, struct in_addr ip, int port)
     struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port), .sin_addr = ip};
     if (client < 0 || connect(client, (struct sockaddr *)&addr, sizeof addr) != 0)
         fail("cannot connect to %s:%d: %s", inet_ntoa(ip), port, strerror(errno));
-    struct pollfd pfd = {.fd = listen_fd, .events = POLLIN};
-    if (poll(&pfd, 1, 3000) != 1)
-        fail("nothing to accept on MISHMEM_RDV_FD after connecting to its port");
-    int server = accept(listen_fd, NULL, NULL);
+    /* Other PEs' "reach" connections may be queued first: accept up to ours. */
+    struct sockaddr_in mine, peer;
+    socklen_t len = sizeof mine;
+    if (getsockname(client, (struct sockaddr *)&mine, &len) != 0)
+        fail("getsockname: %s", strerror(errno));
+    int server = -1;
+    for (int tries = 0; tries < 64 && server < 0; tries++) {
+        struct pollfd pfd = {.fd = listen_fd, .events = POLLIN};
+        if (poll(&pfd, 1, 3000) != 1)
+            fail("nothing to accept on MISHMEM_RDV_FD after connecting to its port");
+        len = sizeof peer;
+        server = accept(listen_fd, (struct sockaddr *)&peer, &len);
+        if (server >= 0 && (peer.sin_port != mine.sin_port || peer.sin_addr.s_addr != mine.sin_addr.s_addr)) {
+            close(server);
+            server = -1;
+        }
+    }
     char byte = 'x', echo = 0;
     if (server < 0 || write(client, &byte, 1) != 1 || read(server, &echo, 1) != 1 || echo != 'x')
         fail("no data through the accepted connection");
