@@ -8,6 +8,9 @@ command -v cc >/dev/null || missing+=(gcc)
 command -v make >/dev/null || missing+=(make)
 command -v pgrep >/dev/null || missing+=(procps)
 [ -e /usr/include/stdio.h ] || missing+=(libc6-dev)
+# The --hosts tests: network namespaces (ip netns) and PID/UTS namespaces (unshare).
+command -v ip >/dev/null || missing+=(iproute2)
+command -v unshare >/dev/null || missing+=(util-linux)
 # HMAC-SHA256 for the rendezvous when the kernel has no AF_ALG: libcrypto,
 # loaded at run time.
 ls /usr/lib/*/libcrypto.so.3 /lib/*/libcrypto.so.3 >/dev/null 2>&1 || missing+=(libssl3)

@@ -1,83 +1,30 @@
 /*
- * mishmemrun: start the N PEs of a mishmem job on this host and supervise them.
+ * mishmemrun: start the PEs of a mishmem job and supervise them: N PEs on
+ * this host (job.c), or PEs on several hosts through an ssh-like agent
+ * (--hosts: hosts.c here, serve_host.c on every host).
  *
  * Every PE gets the launcher contract in its environment (MISHMEM_PE,
  * MISHMEM_NPES, MISHMEM_RDV_ADDR, MISHMEM_SECRET, MISHMEM_CTRL_FD and, in PE 0
- * only, MISHMEM_RDV_FD). The launcher then sleeps in one poll() loop on a
- * signalfd (SIGCHLD and the signals it forwards) and the control pipe, and
- * tears the whole job down on the first failure, global exit, signal or
- * timeout. Standalone: libc only, does not link libmishmem.
+ * only, MISHMEM_RDV_FD). Standalone: libc only, does not link libmishmem.
  */
 #define _GNU_SOURCE
-#include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <math.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
-#include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/random.h>
-#include <sys/signalfd.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
-enum {
-    MAX_PES = 16384,
-    EXIT_LAUNCH_FAILED = 1,
-    EXIT_USAGE = 2,
-    EXIT_TIMED_OUT = 124,
-    EXIT_CANNOT_EXEC = 127,
-    SECRET_BYTES = 32,
-    LISTEN_BACKLOG_EXTRA = 64,
-    KILL_GRACE_MS = 1500,
-    LEFTOVER_REAP_MS = 1000,
-};
-
-/* Timeouts above this would overflow the millisecond clock arithmetic. */
-static const double MAX_TIMEOUT_S = 1e9;
+#include "hosts.h"
+#include "job.h"
 
 struct options {
-    long npes;
+    long npes;        /* 0: not given */
     double timeout_s; /* 0 means no timeout */
+    const char *hosts;
+    const char *agent;
+    const char *rdv_ip;
     char **prog_argv; /* program name followed by its arguments, NULL-terminated */
-};
-
-struct pe {
-    pid_t pid;
-    bool running;
-};
-
-struct job {
-    struct pe *pes;
-    long *pe_by_pid;  /* PE numbers sorted by pid, for lookup on SIGCHLD */
-    long npes;
-    long started;
-    long running;
-    pid_t pgid;       /* process group of all PEs: PE 0's pid */
-    pid_t launcher_pid;
-    sigset_t saved_mask;
-    int listen_fd;    /* rendezvous socket handed to PE 0 */
-    int ctrl_read_fd; /* the launcher's end of MISHMEM_CTRL_FD */
-    int ctrl_write_fd;
-    int signal_fd;
-    unsigned char ctrl_buf[sizeof(int)];
-    size_t ctrl_len;
-    bool stopping;
-    bool killed_hard;
-    int exit_code;
-    int64_t timeout_at_ms;     /* 0: no timeout */
-    int64_t kill_hard_at_ms;   /* when SIGTERM'd PEs get SIGKILL */
-    double timeout_s;
 };
 
 static void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -86,9 +33,18 @@ static void print_usage(FILE *out)
 {
     fprintf(out,
             "Usage: mishmemrun [-n N | -np N | --np N] [--timeout S] [--] prog [args...]\n"
-            "Start N processing elements (PEs) of a mishmem program on this host.\n"
+            "       mishmemrun --hosts HOST[:SLOTS][,HOST[:SLOTS]...] [--agent CMD]\n"
+            "                  [--rdv-addr IP] [-n N] [--timeout S] [--] prog [args...]\n"
+            "Start N processing elements (PEs) of a mishmem program on this host,\n"
+            "or on the hosts of --hosts, filling each host's SLOTS (default 1) in order.\n"
             "\n"
-            "  -n N, -np N, --np N   number of PEs, 1..%d (required)\n"
+            "  -n N, -np N, --np N   number of PEs, 1..%d (required without --hosts;\n"
+            "                        with it, at most the sum of the slots, the default)\n"
+            "  --hosts LIST          run on these hosts; each is reached as 'CMD HOST ...'\n"
+            "  --agent CMD           the agent that runs a command on a host (default ssh;\n"
+            "                        split at spaces, so 'ssh -p 2222' works)\n"
+            "  --rdv-addr IP         IPv4 address of the first host where PE 0's rendezvous\n"
+            "                        listens (default: the first host, resolved)\n"
             "  --timeout S           kill the job after S seconds and exit 124\n"
             "  -h, --help            show this help\n"
             "  --                    end of launcher options\n"
@@ -109,18 +65,6 @@ static void die_usage(const char *fmt, ...)
     fputs("\nTry 'mishmemrun --help' for more information.\n", stderr);
     va_end(ap);
     exit(EXIT_USAGE);
-}
-
-static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void report(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("mishmemrun: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
 }
 
 /* ---- command line ---------------------------------------------------- */
@@ -162,12 +106,18 @@ static const char *long_option_value(const char *arg, const char *name)
     return NULL;
 }
 
+static const char *option_text(const char *name, const char *text)
+{
+    if (text == NULL || text[0] == '\0')
+        die_usage("option %s needs a value", name);
+    return text;
+}
+
 static void parse_options(int argc, char **argv, struct options *opts)
 {
     const char *value;
     int i = 1;
-    opts->npes = 0;
-    opts->timeout_s = 0;
+    memset(opts, 0, sizeof *opts);
     /* Launcher options come first; the first non-option is the program. */
     while (i < argc && argv[i][0] == '-') {
         const char *arg = argv[i];
@@ -192,544 +142,68 @@ static void parse_options(int argc, char **argv, struct options *opts)
         } else if ((value = long_option_value(arg, "--timeout")) != NULL) {
             opts->timeout_s = parse_timeout(value);
             i++;
+        } else if (strcmp(arg, "--hosts") == 0 || strcmp(arg, "--agent") == 0 ||
+                   strcmp(arg, "--rdv-addr") == 0) {
+            const char *text = option_text(arg, argv[i + 1]);
+            *(arg[2] == 'h' ? &opts->hosts : arg[2] == 'a' ? &opts->agent : &opts->rdv_ip) = text;
+            i += 2;
+        } else if ((value = long_option_value(arg, "--hosts")) != NULL) {
+            opts->hosts = option_text("--hosts", value);
+            i++;
+        } else if ((value = long_option_value(arg, "--agent")) != NULL) {
+            opts->agent = option_text("--agent", value);
+            i++;
+        } else if ((value = long_option_value(arg, "--rdv-addr")) != NULL) {
+            opts->rdv_ip = option_text("--rdv-addr", value);
+            i++;
         } else {
             die_usage("unknown option '%s'", arg);
         }
     }
-    if (opts->npes == 0)
+    if (opts->hosts == NULL && (opts->agent != NULL || opts->rdv_ip != NULL))
+        die_usage("--agent and --rdv-addr need --hosts");
+    if (opts->npes == 0 && opts->hosts == NULL)
         die_usage("missing number of PEs (-n N)");
     if (i >= argc)
         die_usage("missing program to run");
     opts->prog_argv = argv + i;
 }
 
-/* ---- small system helpers ---------------------------------------------- */
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void close_if_open(int *fd)
-{
-    if (*fd >= 0) {
-        close(*fd);
-        *fd = -1;
-    }
-}
-
-/* Keep 0..2 taken, so no socket or pipe we create lands on a stdio number. */
-static void ensure_stdio_open(void)
-{
-    for (int fd = 0; fd <= 2; fd++) {
-        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF && open("/dev/null", O_RDWR) < 0) {
-            report("cannot open /dev/null: %s", strerror(errno));
-            exit(EXIT_LAUNCH_FAILED);
-        }
-    }
-}
-
-static void set_env_or_die(const char *name, const char *value)
-{
-    if (setenv(name, value, 1) != 0) {
-        report("cannot set %s: %s", name, strerror(errno));
-        exit(EXIT_LAUNCH_FAILED);
-    }
-}
-
-static void set_env_int_or_die(const char *name, long value)
-{
-    char text[32];
-    snprintf(text, sizeof text, "%ld", value);
-    set_env_or_die(name, text);
-}
-
-/* ---- job resources ----------------------------------------------------- */
-
-/*
- * Bind to 127.0.0.1:0 and listen before any PE exists, so PE 0 inherits a
- * socket whose port nobody else can take in the meantime.
- */
-static int open_rendezvous_socket(long npes, int *port)
-{
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return -1;
-    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = 0};
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof addr;
-    if (bind(fd, (struct sockaddr *)&addr, sizeof addr) != 0 ||
-        listen(fd, (int)npes + LISTEN_BACKLOG_EXTRA) != 0 ||
-        getsockname(fd, (struct sockaddr *)&addr, &len) != 0) {
-        int saved = errno;
-        close(fd);
-        errno = saved;
-        return -1;
-    }
-    *port = ntohs(addr.sin_port);
-    return fd;
-}
-
-static bool make_secret(char hex[2 * SECRET_BYTES + 1])
-{
-    unsigned char bytes[SECRET_BYTES];
-    size_t got = 0;
-    while (got < sizeof bytes) {
-        ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return false;
-        got += (size_t)n;
-    }
-    for (size_t i = 0; i < sizeof bytes; i++)
-        snprintf(hex + 2 * i, 3, "%02x", bytes[i]);
-    return true;
-}
-
-/* The control pipe: PEs write, the launcher reads without ever blocking. */
-static bool open_ctrl_pipe(struct job *job)
-{
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0)
-        return false;
-    job->ctrl_read_fd = fds[0];
-    job->ctrl_write_fd = fds[1];
-    return fcntl(job->ctrl_read_fd, F_SETFL, O_NONBLOCK) == 0;
-}
-
-/* Signals are read from a signalfd in the loop; they must stay blocked. */
-static bool open_signal_fd(struct job *job)
-{
-    sigset_t mask;
-    sigemptyset(&mask);
-    sigaddset(&mask, SIGCHLD);
-    sigaddset(&mask, SIGINT);
-    sigaddset(&mask, SIGTERM);
-    sigaddset(&mask, SIGHUP);
-    if (sigprocmask(SIG_BLOCK, &mask, &job->saved_mask) != 0)
-        return false;
-    job->signal_fd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
-    return job->signal_fd >= 0;
-}
-
-/* Variables that are the same for every PE go into our own environment. */
-static void publish_common_env(const struct job *job, int port, const char *secret)
-{
-    char addr[64];
-    snprintf(addr, sizeof addr, "tcp://127.0.0.1:%d", port);
-    set_env_int_or_die("MISHMEM_NPES", job->npes);
-    set_env_or_die("MISHMEM_RDV_ADDR", addr);
-    set_env_or_die("MISHMEM_SECRET", secret);
-    set_env_int_or_die("MISHMEM_CTRL_FD", job->ctrl_write_fd);
-    /* A launcher started from inside a PE must not leak its parent's values. */
-    unsetenv("MISHMEM_RDV_FD");
-    unsetenv("MISHMEM_PE");
-}
-
-static void setup_job(struct job *job, const struct options *opts)
-{
-    int port;
-    char secret[2 * SECRET_BYTES + 1];
-
-    memset(job, 0, sizeof *job);
-    job->npes = opts->npes;
-    job->timeout_s = opts->timeout_s;
-    job->launcher_pid = getpid();
-    job->listen_fd = job->ctrl_read_fd = job->ctrl_write_fd = job->signal_fd = -1;
-    job->pes = calloc((size_t)job->npes, sizeof *job->pes);
-    job->pe_by_pid = calloc((size_t)job->npes, sizeof *job->pe_by_pid);
-    if (job->pes == NULL || job->pe_by_pid == NULL) {
-        report("out of memory for %ld PEs", job->npes);
-        exit(EXIT_LAUNCH_FAILED);
-    }
-    job->listen_fd = open_rendezvous_socket(job->npes, &port);
-    if (job->listen_fd < 0) {
-        report("cannot open the rendezvous socket on 127.0.0.1: %s", strerror(errno));
-        exit(EXIT_LAUNCH_FAILED);
-    }
-    if (!make_secret(secret)) {
-        report("cannot get random bytes for the job secret: %s", strerror(errno));
-        exit(EXIT_LAUNCH_FAILED);
-    }
-    /* Orphans of the PEs become our children, so we can reap them. */
-    prctl(PR_SET_CHILD_SUBREAPER, 1);
-    if (!open_ctrl_pipe(job) || !open_signal_fd(job)) {
-        report("cannot set up the event loop: %s", strerror(errno));
-        exit(EXIT_LAUNCH_FAILED);
-    }
-    publish_common_env(job, port, secret);
-}
-
-/* ---- starting PEs ------------------------------------------------------ */
-
-/* An fd the PE must inherit: drop the close-on-exec flag in the child only. */
-static void keep_across_exec(int fd)
-{
-    fcntl(fd, F_SETFD, 0);
-}
-
-/* Runs in the forked child; never returns. */
-static void exec_pe(const struct job *job, long pe, char **prog_argv, int exec_error_fd)
-{
-    /* PE 0 founds the group; the rest join it (the parent does the same). */
-    setpgid(0, pe == 0 ? 0 : job->pgid);
-    /* Die with the launcher, even if it is SIGKILLed. */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != job->launcher_pid)
-        _exit(EXIT_LAUNCH_FAILED);
-    sigprocmask(SIG_SETMASK, &job->saved_mask, NULL);
-
-    char number[32];
-    snprintf(number, sizeof number, "%ld", pe);
-    setenv("MISHMEM_PE", number, 1);
-    if (pe == 0) {
-        snprintf(number, sizeof number, "%d", job->listen_fd);
-        setenv("MISHMEM_RDV_FD", number, 1);
-        keep_across_exec(job->listen_fd);
-    } else {
-        /* Like mpirun: only PE 0 reads the launcher's stdin. */
-        int null_fd = open("/dev/null", O_RDONLY);
-        if (null_fd > 0) {
-            dup2(null_fd, STDIN_FILENO);
-            close(null_fd);
-        }
-    }
-    keep_across_exec(job->ctrl_write_fd);
-
-    execvp(prog_argv[0], prog_argv);
-    int err = errno;
-    if (write(exec_error_fd, &err, sizeof err) < 0) {
-        /* Nothing more to do: the exit status still says it failed. */
-    }
-    _exit(EXIT_CANNOT_EXEC);
-}
-
-static bool start_pe(struct job *job, long pe, char **prog_argv, int exec_error_fd)
-{
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return false;
-    if (pid == 0)
-        exec_pe(job, pe, prog_argv, exec_error_fd);
-    if (pe == 0)
-        job->pgid = pid;
-    /* Also set the group here, so it is in place whichever side runs first. */
-    setpgid(pid, job->pgid);
-    job->pes[pe].pid = pid;
-    job->pes[pe].running = true;
-    job->started++;
-    job->running++;
-    return true;
-}
-
-/* Wait until every child has exec'd or failed to; return the first errno. */
-static int collect_exec_error(int exec_error_fd)
-{
-    int first_error = 0, err;
-    ssize_t n;
-    while ((n = read(exec_error_fd, &err, sizeof err)) != 0) {
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            break;
-        if (n == (ssize_t)sizeof err && first_error == 0)
-            first_error = err;
-    }
-    return first_error;
-}
-
-static int compare_pe_pids(const void *a, const void *b, void *job_arg)
-{
-    const struct job *job = job_arg;
-    pid_t pa = job->pes[*(const long *)a].pid;
-    pid_t pb = job->pes[*(const long *)b].pid;
-    return (pa > pb) - (pa < pb);
-}
-
-static void index_pes_by_pid(struct job *job)
-{
-    for (long pe = 0; pe < job->started; pe++)
-        job->pe_by_pid[pe] = pe;
-    qsort_r(job->pe_by_pid, (size_t)job->started, sizeof *job->pe_by_pid, compare_pe_pids, job);
-}
-
-static long find_pe(const struct job *job, pid_t pid)
-{
-    long lo = 0, hi = job->started;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        pid_t mid_pid = job->pes[job->pe_by_pid[mid]].pid;
-        if (mid_pid == pid)
-            return job->pe_by_pid[mid];
-        if (mid_pid < pid)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return -1;
-}
-
-/* ---- tearing down ------------------------------------------------------ */
-
-static void signal_all_pes(const struct job *job, int signo)
-{
-    if (job->pgid > 0)
-        kill(-job->pgid, signo); /* also reaches what the PEs forked */
-    /* A PE may have left the group; unreaped pids cannot be reused. */
-    for (long pe = 0; pe < job->started; pe++)
-        if (job->pes[pe].running)
-            kill(job->pes[pe].pid, signo);
-}
-
-static void begin_shutdown(struct job *job, int exit_code, int signo)
-{
-    if (job->stopping)
-        return;
-    job->stopping = true;
-    job->exit_code = exit_code;
-    job->kill_hard_at_ms = now_ms() + KILL_GRACE_MS;
-    signal_all_pes(job, signo);
-}
-
-static void kill_hard(struct job *job)
-{
-    job->killed_hard = true;
-    signal_all_pes(job, SIGKILL);
-}
-
-/* Processes the PEs forked stay in their group after the PEs are gone. */
-static void kill_leftovers(const struct job *job)
-{
-    if (job->pgid > 0 && kill(-job->pgid, 0) == 0)
-        kill(-job->pgid, SIGKILL);
-}
-
-/*
- * As a subreaper we inherit what the PEs forked; reap those that died so
- * no zombie outlives us. Bounded, since one that left the group may live on.
- */
-static void reap_leftovers(const struct job *job)
-{
-    int64_t give_up_at = now_ms() + LEFTOVER_REAP_MS;
-    for (;;) {
-        pid_t pid;
-        while ((pid = waitpid(-1, NULL, WNOHANG)) > 0) {
-        }
-        if (pid < 0) /* ECHILD: no child left */
-            return;
-        int64_t left = give_up_at - now_ms();
-        if (left <= 0)
-            return;
-        struct pollfd pfd = {.fd = job->signal_fd, .events = POLLIN};
-        if (poll(&pfd, 1, (int)left) > 0) {
-            struct signalfd_siginfo info;
-            while (read(job->signal_fd, &info, sizeof info) > 0) {
-            }
-        }
-    }
-}
-
-/* ---- event handling ---------------------------------------------------- */
-
-static void report_failure(long pe, int status)
-{
-    if (WIFSIGNALED(status)) {
-        int signo = WTERMSIG(status);
-        const char *name = sigabbrev_np(signo);
-        if (name != NULL)
-            report("PE %ld was killed by signal SIG%s (%d)", pe, name, signo);
-        else
-            report("PE %ld was killed by signal %d", pe, signo);
-    } else {
-        report("PE %ld exited with status %d", pe, WEXITSTATUS(status));
-    }
-}
-
-static int exit_code_of(int status)
-{
-    return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
-}
-
-static void on_pe_exit(struct job *job, pid_t pid, int status)
-{
-    long pe = find_pe(job, pid);
-    if (pe < 0 || !job->pes[pe].running)
-        return;
-    job->pes[pe].running = false;
-    job->running--;
-    bool failed = WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0);
-    if (failed && !job->stopping) {
-        report_failure(pe, status);
-        begin_shutdown(job, exit_code_of(status), SIGTERM);
-    }
-}
-
-static void reap_pes(struct job *job)
-{
-    int status;
-    pid_t pid;
-    while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-        if (WIFEXITED(status) || WIFSIGNALED(status))
-            on_pe_exit(job, pid, status);
-}
-
-static void on_global_exit(struct job *job, int status)
-{
-    if (job->stopping)
-        return;
-    if (status != 0)
-        report("a PE called shmem_global_exit(%d); killing %ld PEs", status, job->running);
-    begin_shutdown(job, status, SIGTERM);
-}
-
-/* Each status is one 4-byte write, which a pipe delivers whole. */
-static void drain_ctrl_pipe(struct job *job)
-{
-    while (job->ctrl_read_fd >= 0) {
-        ssize_t n = read(job->ctrl_read_fd, job->ctrl_buf + job->ctrl_len,
-                         sizeof job->ctrl_buf - job->ctrl_len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return; /* EAGAIN: nothing more for now */
-        if (n == 0) {
-            close_if_open(&job->ctrl_read_fd); /* no writer left: stop polling it */
-            return;
-        }
-        job->ctrl_len += (size_t)n;
-        if (job->ctrl_len == sizeof job->ctrl_buf) {
-            int status;
-            memcpy(&status, job->ctrl_buf, sizeof status);
-            job->ctrl_len = 0;
-            on_global_exit(job, status);
-        }
-    }
-}
-
-static void forward_signal(struct job *job, int signo)
-{
-    if (job->stopping) {
-        signal_all_pes(job, signo);
-        return;
-    }
-    begin_shutdown(job, 128 + signo, signo);
-}
-
-static void handle_signals(struct job *job)
-{
-    struct signalfd_siginfo info;
-    while (read(job->signal_fd, &info, sizeof info) == (ssize_t)sizeof info) {
-        if (info.ssi_signo == SIGCHLD) {
-            /* A PE writes its global-exit status before it exits: read it first. */
-            drain_ctrl_pipe(job);
-            reap_pes(job);
-        } else {
-            forward_signal(job, (int)info.ssi_signo);
-        }
-    }
-}
-
-static void check_deadlines(struct job *job)
-{
-    int64_t now = now_ms();
-    if (!job->stopping && job->timeout_at_ms != 0 && now >= job->timeout_at_ms) {
-        report("timeout after %g s; killing %ld PEs", job->timeout_s, job->running);
-        begin_shutdown(job, EXIT_TIMED_OUT, SIGTERM);
-    }
-    if (job->stopping && !job->killed_hard && now >= job->kill_hard_at_ms)
-        kill_hard(job);
-}
-
-/* Milliseconds until the next deadline, or -1 to sleep until an event. */
-static int poll_timeout_ms(const struct job *job)
-{
-    int64_t deadline;
-    if (job->stopping)
-        deadline = job->killed_hard ? 0 : job->kill_hard_at_ms;
-    else
-        deadline = job->timeout_at_ms;
-    if (deadline == 0)
-        return -1;
-    int64_t left = deadline - now_ms();
-    if (left < 0)
-        return 0;
-    return left > INT_MAX ? INT_MAX : (int)left;
-}
-
-static void run_event_loop(struct job *job)
-{
-    while (job->running > 0) {
-        struct pollfd fds[2] = {
-            {.fd = job->signal_fd, .events = POLLIN},
-            {.fd = job->ctrl_read_fd, .events = POLLIN}, /* ignored by poll when -1 */
-        };
-        int n = poll(fds, 2, poll_timeout_ms(job));
-        if (n < 0 && errno != EINTR) {
-            report("poll failed: %s", strerror(errno));
-            kill_hard(job);
-            exit(EXIT_LAUNCH_FAILED);
-        }
-        if (n > 0 && fds[1].revents != 0)
-            drain_ctrl_pipe(job);
-        if (n > 0 && fds[0].revents != 0)
-            handle_signals(job);
-        check_deadlines(job);
-    }
-}
-
-/* ---- main -------------------------------------------------------------- */
-
-static void start_all_pes(struct job *job, char **prog_argv)
-{
-    int exec_error[2];
-    if (pipe2(exec_error, O_CLOEXEC) != 0) {
-        report("cannot create a pipe: %s", strerror(errno));
-        exit(EXIT_LAUNCH_FAILED);
-    }
-    for (long pe = 0; pe < job->npes; pe++) {
-        if (!start_pe(job, pe, prog_argv, exec_error[1])) {
-            report("cannot start PE %ld: %s", pe, strerror(errno));
-            begin_shutdown(job, EXIT_LAUNCH_FAILED, SIGTERM);
-            break;
-        }
-    }
-    close(exec_error[1]);
-    int err = collect_exec_error(exec_error[0]);
-    close(exec_error[0]);
-    if (err != 0 && !job->stopping) {
-        report("cannot execute '%s': %s", prog_argv[0], strerror(err));
-        begin_shutdown(job, EXIT_CANNOT_EXEC, SIGTERM);
-    }
-    index_pes_by_pid(job);
-}
-
 int main(int argc, char **argv)
 {
     struct options opts;
-    struct job job;
 
+    if (argc > 1 && strcmp(argv[1], SERVE_HOST_OPTION) == 0)
+        return serve_host(argc, argv);
     parse_options(argc, argv, &opts);
     ensure_stdio_open();
-    setup_job(&job, &opts);
-    if (opts.timeout_s > 0)
-        job.timeout_at_ms = now_ms() + (int64_t)(opts.timeout_s * 1000.0);
+    if (opts.hosts != NULL) {
+        struct hosts_job_options hosts_opts = {
+            .npes = opts.npes,
+            .timeout_s = opts.timeout_s,
+            .agent = opts.agent != NULL ? opts.agent : "ssh",
+            .rdv_ip = opts.rdv_ip,
+            .prog_argv = opts.prog_argv,
+        };
+        char error[256];
+        if (!plan_hosts(opts.hosts, &hosts_opts, error, sizeof error))
+            die_usage("%s", error);
+        int status = run_on_hosts(&hosts_opts);
+        free_host_plan(&hosts_opts);
+        return status;
+    }
 
+    struct job job;
+    struct job_config config = {
+        .npes = opts.npes,
+        .world_npes = opts.npes,
+        .timeout_s = opts.timeout_s,
+        .listen_ip = "127.0.0.1",
+        .pe_stdout_fd = -1,
+    };
+    setup_job(&job, &config);
     start_all_pes(&job, opts.prog_argv);
-    /* The PEs hold their copies; ours would only keep the port and pipe alive. */
-    close_if_open(&job.listen_fd);
-    close_if_open(&job.ctrl_write_fd);
-
     run_event_loop(&job);
-    kill_leftovers(&job);
-    reap_leftovers(&job);
-
-    close_if_open(&job.ctrl_read_fd);
-    close_if_open(&job.signal_fd);
-    free(job.pes);
-    free(job.pe_by_pid);
+    finish_job(&job);
     return job.stopping ? job.exit_code : 0;
 }

@@ -10,6 +10,8 @@
  *
  * Actions:
  *   env=DIR      check the launcher contract, write DIR/pe.<PE>, fail if wrong
+ *                (MISHMEM_RDV_ADDR may name any IPv4 address, for --hosts)
+ *   reach        connect to MISHMEM_RDV_ADDR (retrying for 5 s), fail if it cannot
  *   sleep=S      sleep S seconds
  *   exit=C       exit with status C
  *   kill=SIG     send itself signal number SIG
@@ -81,13 +83,15 @@ static void check_secret(const char *secret)
             fail("MISHMEM_SECRET has a non lowercase-hex character '%c'", *c);
 }
 
-static int rdv_port(void)
+/* MISHMEM_RDV_ADDR: tcp://IPV4:PORT (127.0.0.1 on one host, the first host's address with --hosts). */
+static int rdv_port(struct in_addr *ip)
 {
     const char *addr = getenv("MISHMEM_RDV_ADDR");
+    char text[32];
     int port, used = 0;
-    if (addr == NULL || sscanf(addr, "tcp://127.0.0.1:%d%n", &port, &used) != 1 ||
-        addr[used] != '\0' || port <= 0 || port > 65535)
-        fail("MISHMEM_RDV_ADDR='%s' is not tcp://127.0.0.1:PORT", addr ? addr : "(unset)");
+    if (addr == NULL || sscanf(addr, "tcp://%31[0-9.]:%d%n", text, &port, &used) != 2 ||
+        addr[used] != '\0' || port <= 0 || port > 65535 || inet_pton(AF_INET, text, ip) != 1)
+        fail("MISHMEM_RDV_ADDR='%s' is not tcp://IPV4:PORT", addr ? addr : "(unset)");
     return port;
 }
 
@@ -147,17 +151,29 @@ static void check_ctrl_fd(void)
 }
 
 /* Round trip one byte through the inherited socket to prove it is live. */
-static void connect_and_accept(int listen_fd, int port)
+static void connect_and_accept(int listen_fd, struct in_addr ip, int port)
 {
     int client = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port), .sin_addr = ip};
     if (client < 0 || connect(client, (struct sockaddr *)&addr, sizeof addr) != 0)
-        fail("cannot connect to 127.0.0.1:%d: %s", port, strerror(errno));
-    struct pollfd pfd = {.fd = listen_fd, .events = POLLIN};
-    if (poll(&pfd, 1, 3000) != 1)
-        fail("nothing to accept on MISHMEM_RDV_FD after connecting to its port");
-    int server = accept(listen_fd, NULL, NULL);
+        fail("cannot connect to %s:%d: %s", inet_ntoa(ip), port, strerror(errno));
+    /* Other PEs' "reach" connections may be queued first: accept up to ours. */
+    struct sockaddr_in mine, peer;
+    socklen_t len = sizeof mine;
+    if (getsockname(client, (struct sockaddr *)&mine, &len) != 0)
+        fail("getsockname: %s", strerror(errno));
+    int server = -1;
+    for (int tries = 0; tries < 64 && server < 0; tries++) {
+        struct pollfd pfd = {.fd = listen_fd, .events = POLLIN};
+        if (poll(&pfd, 1, 3000) != 1)
+            fail("nothing to accept on MISHMEM_RDV_FD after connecting to its port");
+        len = sizeof peer;
+        server = accept(listen_fd, (struct sockaddr *)&peer, &len);
+        if (server >= 0 && (peer.sin_port != mine.sin_port || peer.sin_addr.s_addr != mine.sin_addr.s_addr)) {
+            close(server);
+            server = -1;
+        }
+    }
     char byte = 'x', echo = 0;
     if (server < 0 || write(client, &byte, 1) != 1 || read(server, &echo, 1) != 1 || echo != 'x')
         fail("no data through the accepted connection");
@@ -165,7 +181,7 @@ static void connect_and_accept(int listen_fd, int port)
     close(client);
 }
 
-static void check_rendezvous_fd(int port)
+static void check_rendezvous_fd(struct in_addr ip, int port)
 {
     int fd = (int)env_long("MISHMEM_RDV_FD");
     int type = 0;
@@ -177,9 +193,9 @@ static void check_rendezvous_fd(int port)
     struct sockaddr_in addr;
     len = sizeof addr;
     if (getsockname(fd, (struct sockaddr *)&addr, &len) != 0 || addr.sin_family != AF_INET ||
-        ntohl(addr.sin_addr.s_addr) != INADDR_LOOPBACK || ntohs(addr.sin_port) != port)
-        fail("MISHMEM_RDV_FD=%d is not bound to 127.0.0.1:%d", fd, port);
-    connect_and_accept(fd, port);
+        addr.sin_addr.s_addr != ip.s_addr || ntohs(addr.sin_port) != port)
+        fail("MISHMEM_RDV_FD=%d is not bound to %s:%d", fd, inet_ntoa(ip), port);
+    connect_and_accept(fd, ip, port);
 }
 
 static void write_report(const char *dir, long npes, char **argv)
@@ -196,6 +212,11 @@ static void write_report(const char *dir, long npes, char **argv)
     for (int i = 2; argv[i] != NULL; i++)
         fprintf(out, "%s%s", i > 2 ? "|" : "", argv[i]);
     fputc('\n', out);
+    /* Where the PE runs: the --hosts tests check the network namespace. */
+    char netns[64] = "";
+    if (readlink("/proc/self/ns/net", netns, sizeof netns - 1) < 0)
+        netns[0] = '\0';
+    fprintf(out, "NETNS=%s\n", netns);
     if (fclose(out) != 0)
         fail("cannot write %s", path);
 }
@@ -206,10 +227,11 @@ static void check_contract(const char *dir, char **argv)
     if (npes < 1 || my_pe < 0 || my_pe >= npes)
         fail("MISHMEM_PE=%ld is not in 0..MISHMEM_NPES-1 (NPES=%ld)", my_pe, npes);
     check_secret(getenv("MISHMEM_SECRET"));
-    int port = rdv_port();
+    struct in_addr ip;
+    int port = rdv_port(&ip);
     check_ctrl_fd();
     if (my_pe == 0) {
-        check_rendezvous_fd(port);
+        check_rendezvous_fd(ip, port);
     } else {
         if (getenv("MISHMEM_RDV_FD") != NULL)
             fail("MISHMEM_RDV_FD is set outside PE 0");
@@ -219,6 +241,25 @@ static void check_contract(const char *dir, char **argv)
 }
 
 /* ---- actions ----------------------------------------------------------- */
+
+/* PE 0's rendezvous must be reachable from every PE's host. */
+static void reach_rendezvous(void)
+{
+    struct in_addr ip;
+    int port = rdv_port(&ip);
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port), .sin_addr = ip};
+    for (int tries = 0; tries < 50; tries++) {
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        if (fd < 0)
+            fail("socket: %s", strerror(errno));
+        int rc = connect(fd, (struct sockaddr *)&addr, sizeof addr);
+        close(fd);
+        if (rc == 0)
+            return;
+        sleep_seconds(0.1);
+    }
+    fail("cannot reach the rendezvous at %s", getenv("MISHMEM_RDV_ADDR"));
+}
 
 static void write_ctrl_status(int status)
 {
@@ -246,6 +287,8 @@ static void run_action(const char *action, char **argv)
 #define IS(name) (name_len == strlen(name) && strncmp(action, name, name_len) == 0)
     if (IS("env"))
         check_contract(value, argv);
+    else if (IS("reach"))
+        reach_rendezvous();
     else if (IS("sleep"))
         sleep_seconds(atof(value));
     else if (IS("exit"))

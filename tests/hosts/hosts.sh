@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# hosts_<scenario>: mishmemrun --hosts over two network-namespace "hosts".
+#   bash hosts.sh LAUNCHER PROBE SCENARIO [PROGRAM]
+# The PEs are pe_probe (tests/tools), except for *_one_host, which run the
+# mishmem PROGRAM with all four PEs on host a (PEs on different hosts need
+# the libfabric transport). Skips (77) without
+# root or `ip netns`.
+LAUNCHER=$1 PROBE=$2 SCENARIO=$3 PROGRAM=${4:-}
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../tools/lib.sh"
+. "$HERE/netns.sh"
+
+A=$MISHMEM_NS_ADDR_A B=$MISHMEM_NS_ADDR_B
+HOSTS_AB=(--hosts a:2,b:2 --rdv-addr "$A" --agent "$NS_AGENT")
+
+field() { sed -n "s/^$2=//p" "$1"; }
+netns_id() { echo "net:[$(stat -L -c %i "/run/netns/$1")]"; }
+
+# Nothing of the job in either namespace, and no probe anywhere.
+expect_nothing_left() {
+    expect_no_probe_left
+    local tries
+    for tries in $(seq 30); do
+        [ -z "$(ns_pids)" ] && return 0
+        sleep 0.1
+    done
+    fail "processes left in the namespaces: $(ns_pids | tr '\n' ' ')"
+}
+
+# check_reports DIR N RDV_IP HOST_OF_PE...: the contract each PE saw.
+check_reports() {
+    local dir=$1 n=$2 ip=$3 pe file rdv secret
+    shift 3
+    [ "$(ls "$dir" | wc -l)" -eq "$n" ] || fail "expected $n reports, got: $(ls "$dir")"
+    rdv=$(field "$dir/pe.0" RDV)
+    secret=$(field "$dir/pe.0" SECRET)
+    [[ $rdv =~ ^tcp://${ip//./\\.}:[0-9]+$ ]] || fail "bad MISHMEM_RDV_ADDR '$rdv'"
+    [[ $secret =~ ^[0-9a-f]{64}$ ]] || fail "bad MISHMEM_SECRET '$secret'"
+    for ((pe = 0; pe < n; pe++)); do
+        file=$dir/pe.$pe
+        [ -f "$file" ] || fail "no report from PE $pe"
+        [ "$(field "$file" PE)" = "$pe" ] || fail "PE $pe reports MISHMEM_PE=$(field "$file" PE)"
+        [ "$(field "$file" NPES)" = "$n" ] || fail "PE $pe sees NPES=$(field "$file" NPES)"
+        [ "$(field "$file" RDV)" = "$rdv" ] || fail "PE $pe sees another RDV_ADDR"
+        [ "$(field "$file" SECRET)" = "$secret" ] || fail "PE $pe sees another SECRET"
+        [ "$(field "$file" HAS_RDV_FD)" = "$((pe == 0))" ] || fail "PE $pe: MISHMEM_RDV_FD presence wrong"
+        [ "$(field "$file" ARGS)" = "*:env=$dir,reach,sleep=2|a b" ] ||
+            fail "PE $pe got arguments '$(field "$file" ARGS)'"
+        local host=$1 ns
+        shift
+        if [ "$host" = a ]; then ns=$MISHMEM_NS_A; else ns=$MISHMEM_NS_B; fi
+        [ "$(field "$file" NETNS)" = "$(netns_id "$ns")" ] || fail "PE $pe is not on host $host"
+    done
+}
+
+# The secret must be in no process's command line while the job runs.
+expect_secret_not_in_argv() {
+    local secret=$1 file
+    for file in /proc/[0-9]*/cmdline; do
+        if grep -qaF -- "$secret" "$file" 2>/dev/null; then
+            fail "the job secret is in the command line of pid $(basename "$(dirname "$file")"): $(tr '\0' ' ' <"$file")"
+        fi
+    done
+}
+
+# contract LAUNCHER_ARGS... -- N RDV_IP HOSTS...: run, check while running and after.
+# Every PE also connects to PE 0's rendezvous address from its own host.
+contract() {
+    local args=() dir=$WORK/reports
+    while [ "$1" != -- ]; do args+=("$1"); shift; done
+    shift
+    local n=$1
+    mkdir -p "$dir"
+    timeout -k 2 30 "$LAUNCHER" "${args[@]}" "$PROBE" "$MARK" "*:env=$dir,reach,sleep=2" "a b" \
+        >"$WORK/out" 2>"$WORK/err" &
+    local launcher_pid=$! tries
+    for tries in $(seq 100); do
+        [ "$(ls "$dir" | wc -l)" -eq "$n" ] && break
+        sleep 0.1
+    done
+    [ -s "$dir/pe.0" ] || fail "no report from PE 0 within 10 s"
+    sleep 0.1 # pe.0 complete
+    expect_secret_not_in_argv "$(field "$dir/pe.0" SECRET)"
+    wait "$launcher_pid"
+    RC=$?
+    expect_rc 0
+    expect_stderr_count '^mishmemrun:' 0
+    check_reports "$dir" "$@"
+    ELAPSED=-
+}
+
+case $SCENARIO in
+contract)
+    contract "${HOSTS_AB[@]}" -- 4 "$A" a a b b
+    ;;
+contract_addresses)
+    # Hosts named by address, -n below the slots: the rendezvous default is the first host.
+    contract --hosts "$A:2,$B:2" -n 3 --agent "$NS_AGENT" -- 3 "$A" a a b
+    ;;
+killed_on_b)
+    run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "3:sleep=0.5,kill=9" "*:sleep=60"
+    expect_rc 137
+    expect_elapsed_below 10
+    expect_stderr_line "mishmemrun: PE 3 was killed by signal SIGKILL (9)"
+    expect_stderr_count '^mishmemrun:' 1
+    ;;
+exit_code)
+    run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "2:sleep=0.5,exit=7" "*:sleep=60"
+    expect_rc 7
+    expect_elapsed_below 10
+    expect_stderr_line "mishmemrun: PE 2 exited with status 7"
+    expect_stderr_count '^mishmemrun:' 1
+    ;;
+global_exit)
+    run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "3:sleep=0.5,ctrl=42,sleep=60" "*:sleep=60"
+    expect_rc 42
+    expect_elapsed_below 10
+    ;;
+timeout)
+    run_launcher --timeout 2 "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:ignore-term,sleep=60"
+    expect_rc 124
+    expect_elapsed_above 1.8
+    expect_elapsed_below 12
+    expect_stderr_line "mishmemrun: timeout after 2 s; killing 4 PEs"
+    ;;
+sigterm | sigint)
+    # Job control keeps SIGINT deliverable to a background job.
+    set -m
+    signame=${SCENARIO#sig}
+    signame=${signame^^}
+    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" 2>"$WORK/err" &
+    launcher_pid=$!
+    wait_for_probes 4
+    start=$(now)
+    kill -s "$signame" "$launcher_pid"
+    for tries in $(seq 150); do
+        kill -0 "$launcher_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    if kill -0 "$launcher_pid" 2>/dev/null; then
+        kill -KILL "$launcher_pid"
+        fail "launcher still running 15 s after SIG$signame"
+    fi
+    wait "$launcher_pid"
+    RC=$?
+    ELAPSED=$(seconds_since "$start")
+    expect_rc $((128 + $(kill -l "$signame")))
+    ;;
+helper_killed)
+    # Host b's helper dies (its PEs with its PID namespace): the job ends with the agent's status.
+    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" >"$WORK/out" 2>"$WORK/err" &
+    launcher_pid=$!
+    wait_for_probes 4
+    helper=
+    for pid in $(pgrep -f -- "--serve-host 2 2 4 rdv=tcp://$A:[0-9]* -- $PROBE $MARK"); do
+        # Not the agent (unshare) whose command line holds the same words.
+        [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = mishmemrun ] && helper=$pid
+    done
+    [ -n "$helper" ] || fail "no helper for host b"
+    kill -KILL $helper
+    wait "$launcher_pid"
+    RC=$?
+    ELAPSED=-
+    # The status is the agent's: unshare here reports a killed child as 1.
+    [ "$RC" -ne 0 ] && [ "$RC" -ne 124 ] || fail "launcher exit status $RC, expected the agent's failure"
+    grep -qx "mishmemrun: host b: the agent ended (status $RC) before 2 of its PEs did" "$WORK/err" ||
+        fail "no line about host b's agent"
+    ;;
+launcher_killed)
+    # Even a SIGKILLed launcher leaves nothing on any host.
+    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" 2>"$WORK/err" &
+    launcher_pid=$!
+    wait_for_probes 4
+    kill -KILL "$launcher_pid"
+    { wait "$launcher_pid"; } 2>/dev/null
+    RC=$?
+    ELAPSED=-
+    expect_rc 137
+    ;;
+too_many)
+    run_launcher --hosts a:2,b:2 -n 5 --agent "$NS_AGENT" "$PROBE" "$MARK"
+    expect_rc 2
+    grep -qF -- "-n 5 is more than the 4 slots of --hosts" "$WORK/err" || fail "no message about the slots"
+    ;;
+ring_one_host)
+    # A mishmem program, all PEs on one "host": through the agent and its helper.
+    run_launcher --timeout 15 --hosts a:4 --rdv-addr "$A" --agent "$NS_AGENT" "$PROGRAM"
+    expect_rc 0
+    grep -qx "ring ok" "$WORK/out" || fail "no 'ring ok' on stdout: $(cat "$WORK/out")"
+    ;;
+two_instances_one_host)
+    # The README's example (a second instance by ip_port) on host a.
+    SHMEM_INSTANCE_PORT_RANGE=32100:32354 run_launcher --timeout 15 --hosts a:4 --rdv-addr "$A" \
+        --agent "$NS_AGENT" "$PROGRAM"
+    expect_rc 0
+    [ "$(grep -c '^PE [0-3] got .* in instance 1$' "$WORK/out")" -eq 4 ] ||
+        fail "expected 4 'PE k got ... in instance 1' lines: $(cat "$WORK/out")"
+    ;;
+*)
+    fail "unknown scenario $SCENARIO"
+    ;;
+esac
+expect_nothing_left
+echo "PASS: $SCENARIO (status $RC after ${ELAPSED}s)"
