@@ -188,6 +188,18 @@ ring_one_host)
     expect_rc 0
     grep -qx "ring ok" "$WORK/out" || fail "no 'ring ok' on stdout: $(cat "$WORK/out")"
     ;;
+ring_two_hosts)
+    # An instance across the two hosts: PEs 0,1 on a and 2,3 on b, each in
+    # its own network, PID and UTS namespace, so 1 -> 2 and 3 -> 0 go over
+    # libfabric and 0 -> 1, 2 -> 3 by shared memory.
+    run_launcher --timeout 30 --hosts a:2,b:2 --rdv-addr "$A" --agent "$NS_AGENT" "$PROGRAM"
+    expect_rc 0
+    grep -qx "ring ok" "$WORK/out" || fail "no 'ring ok' on stdout: $(cat "$WORK/out")"
+    for link in "0 1 yes" "1 2 no" "2 3 yes" "3 0 no"; do
+        set -- $link
+        grep -qx "PE $1 reaches PE $2 by load/store: $3" "$WORK/out" || fail "PE $1 -> $2 should be '$3': $(cat "$WORK/out")"
+    done
+    ;;
 two_instances_one_host)
     # The README's example (a second instance by ip_port) on host a.
     SHMEM_INSTANCE_PORT_RANGE=32100:32354 run_launcher --timeout 15 --hosts a:4 --rdv-addr "$A" \

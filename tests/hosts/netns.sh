@@ -60,6 +60,14 @@ if ! netns_setup; then
     echo "SKIP: cannot create network namespaces with a veth pair here" >&2
     exit 77
 fi
+# A veth end reports carrier a moment after it is set up; until then it is
+# DOWN and libfabric's tcp provider does not list it (a PE starting that
+# early would pick the loopback). Wait for both ends, 5 s at most.
+for netns_try in $(seq 50); do
+    ip -n "$MISHMEM_NS_A" -br link show dev "mm$$a" | grep -qw UP &&
+        ip -n "$MISHMEM_NS_B" -br link show dev "mm$$b" | grep -qw UP && break
+    sleep 0.1
+done
 
 # ns_pids: the pids of every process in either namespace.
 ns_pids() {

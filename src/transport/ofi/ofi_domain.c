@@ -146,6 +146,10 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
         *rc = ACLSHMEM_NOT_SUPPORTED;
         return NULL;
     }
+    if (strcmp(chosen->domain_attr->name ? chosen->domain_attr->name : "", "lo") == 0 &&
+        !mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN))
+        MISHMEM_WARN("libfabric: no interface but the loopback is up here; PEs on other machines cannot "
+                     "reach this one (set MISHMEM_OFI_DOMAIN to choose)");
     dom->info = fi_dupinfo(chosen);
     fi_freeinfo(list);
     int step = dom->info ? fi_fabric(dom->info->fabric_attr, &dom->fabric, NULL) : -FI_ENOMEM;
