@@ -3,9 +3,9 @@
 #include "core/p2p_wait.h"
 #include "core/sync.h"
 
-void shmem_quiet(void) { mishmem_quiet(mishmem_current()); }
+void shmem_quiet(void) { mishmem_quiet_current(); }
 
-void shmem_fence(void) { mishmem_fence(mishmem_current()); }
+void shmem_fence(void) { mishmem_fence_current(); }
 
 void shmem_barrier_all(void)
 {

@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 
 #include "instance/instance.h"
+#include "instance/registry.h"
 #include "transport/select.h"
 
 /* Puts to mapped peers are stores, complete when they return; quiet and
@@ -23,6 +24,30 @@ static inline void mishmem_store_release_fence(void) { mishmem_store_fence(); }
 static inline void mishmem_store_fence(void) { atomic_thread_fence(memory_order_seq_cst); }
 static inline void mishmem_store_release_fence(void) { atomic_thread_fence(memory_order_release); }
 #endif
+
+/* While no live instance has peers that are not mapped
+ * (mishmem_instances_unmapped, transport/select.h), quiet and fence on the
+ * default context are one fence, with no lookup of the current instance. */
+/* Quiet / fence of the current instance (shmem_quiet, shmem_fence). */
+static inline void mishmem_quiet_current(void)
+{
+    mishmem_store_fence();
+    if (__builtin_expect(atomic_load_explicit(&mishmem_instances_unmapped, memory_order_relaxed) != 0, 0)) {
+        struct mishmem_instance *inst = mishmem_current();
+        if (inst && inst->n_unmapped > 0)
+            mishmem_transports_quiet(inst);
+    }
+}
+
+static inline void mishmem_fence_current(void)
+{
+    mishmem_store_release_fence();
+    if (__builtin_expect(atomic_load_explicit(&mishmem_instances_unmapped, memory_order_relaxed) != 0, 0)) {
+        struct mishmem_instance *inst = mishmem_current();
+        if (inst && inst->n_unmapped > 0)
+            mishmem_transports_fence(inst);
+    }
+}
 
 /* inst may be NULL (no instance: nothing to complete but stores). */
 static inline void mishmem_quiet(struct mishmem_instance *inst)

@@ -1,5 +1,6 @@
 #include "transport/select.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -11,6 +12,8 @@
 #ifdef MISHMEM_HAVE_OFI
 #include "transport/ofi/ofi.h"
 #endif
+
+_Atomic int mishmem_instances_unmapped;
 
 /* The longest sleep of a wait in an instance that spans hosts. */
 #define MISHMEM_REMOTE_SLEEP_MAX_NS 1000000ull /* 1 ms */
@@ -189,6 +192,8 @@ int mishmem_transports_attach(struct mishmem_instance *inst)
      * this often. */
     if (spans && inst->sleep_max_ns > MISHMEM_REMOTE_SLEEP_MAX_NS)
         inst->sleep_max_ns = MISHMEM_REMOTE_SLEEP_MAX_NS;
+    if (inst->n_unmapped > 0)
+        atomic_fetch_add_explicit(&mishmem_instances_unmapped, 1, memory_order_relaxed);
     free(mine);
     free(all);
     free(all2);
@@ -217,6 +222,9 @@ void mishmem_transports_release(struct mishmem_instance *inst)
 {
     if (!inst->peers)
         return;
+    if (inst->n_unmapped > 0)
+        atomic_fetch_sub_explicit(&mishmem_instances_unmapped, 1, memory_order_relaxed);
+    inst->n_unmapped = 0;
     for (int t = N_TRANSPORTS - 1; t >= 0; t--) {
         transports[t]->close(inst, inst->transport_state[t]);
         inst->transport_state[t] = NULL;

@@ -6,6 +6,8 @@
 #ifndef MISHMEM_TRANSPORT_SELECT_H
 #define MISHMEM_TRANSPORT_SELECT_H
 
+#include <stdatomic.h>
+
 #include "transport/transport.h"
 
 /* Collective; every PE gets the same result. Needs inst->boot,
@@ -17,6 +19,9 @@ int mishmem_transports_attach(struct mishmem_instance *inst);
 int mishmem_transports_static_ready(struct mishmem_instance *inst);
 /* Closes every transport of inst; safe on a partial attach. */
 void mishmem_transports_release(struct mishmem_instance *inst);
+
+/* Live instances with n_unmapped > 0 (core/sync.h reads it). */
+extern _Atomic int mishmem_instances_unmapped;
 
 /* Out of line: only instances with unmapped peers (n_unmapped > 0) call them. */
 int mishmem_transports_quiet(struct mishmem_instance *inst);
