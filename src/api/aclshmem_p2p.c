@@ -3,7 +3,6 @@
  * ACLSHMEM_INVALID_PARAM (int results), SIZE_MAX (*_any) or 0 (*_some);
  * a wait without a current instance with ACLSHMEM_NOT_INITED / SIZE_MAX / 0. */
 #include "api/face.h"
-#include "api/aclshmem_p2p_extra.h"
 #include "core/p2p_set.h"
 #include "mishmem/aclshmem_p2p.h"
 

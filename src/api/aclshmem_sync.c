@@ -1,6 +1,6 @@
 /* aclshmem face: ordering, barriers and point-to-point waits. */
-#include "api/aclshmem_p2p_extra.h"
 #include "api/face.h"
+#include "core/p2p_set.h"
 #include "core/p2p_wait.h"
 #include "mishmem/aclshmem_p2p.h"
 #include "core/sync.h"
@@ -62,7 +62,7 @@ MISHMEM_P2P_SYNC_TYPES(DEFINE_ACL_WAIT)
         return mishmem_p2p_##N##_wait_all(inst, "aclshmem_" #N "_wait_until", ivar, 1, NULL, cmp,  \
                                           &cmp_value, 0, MISHMEM_RETURN_ERROR);                    \
     }
-MISHMEM_ACL_P2P_EXTRA_TYPES(DEFINE_ACL_WAIT_EXTRA)
+MISHMEM_P2P_ACL_EXTRA_TYPES(DEFINE_ACL_WAIT_EXTRA)
 
 /* Deprecated: until *ivar != cmp_value. */
 #define DEFINE_ACL_WAIT_NE(T, N)                                                \

@@ -1,6 +1,8 @@
 /* Point-to-point waits and tests over an array of ivars (OpenSHMEM 1.5
  * wait_until_all/any/some, test_all/any/some and their _vector forms),
- * generated per type from MISHMEM_P2P_SYNC_TYPES. Element i is in the set
+ * generated per type from MISHMEM_P2P_SYNC_TYPES and, for the aclshmem
+ * face, the seed's further types (char, float, int8, ...: MISHMEM_P2P_
+ * ACL_EXTRA_TYPES). Element i is in the set
  * when status is NULL or status[i] is 0, and holds when
  * ivars[i] cmp values[i * stride] (stride 0: one value for every element,
  * the non-vector forms). A poll is one scan of the set; waits poll through
@@ -15,6 +17,7 @@
 
 #include "core/p2p_check.h"
 #include "core/p2p_wait.h"
+#include "mishmem/type_tables.h"
 
 /* Where this thread's next *_any scan starts: just after the element it
  * found last, so that an element that keeps holding is found by repeated
@@ -35,7 +38,8 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
     static inline int mishmem_p2p_##N##_holds(T *ivars, size_t i, int cmp, const T *values,              \
                                               size_t stride)                                             \
     {                                                                                                    \
-        T value = __atomic_load_n(&ivars[i], __ATOMIC_ACQUIRE);                                          \
+        T value; /* the generic load takes float too, unlike _n */                                       \
+        __atomic_load(&ivars[i], &value, __ATOMIC_ACQUIRE);                                              \
         return MISHMEM_COMPARE(cmp, value, values[i * stride]) == 1;                                     \
     }                                                                                                    \
                                                                                                          \
@@ -156,7 +160,11 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
                                                                 values, stride)) > 0);                   \
         return count;                                                                                    \
     }
+/* The seed's types that OpenSHMEM's table 7 lacks. */
+#define MISHMEM_TT_P2P_ACL_EXTRA(F) MISHMEM_TT_AND(MISHMEM_FLAG(ap2p, F), MISHMEM_TT_NOT(MISHMEM_FLAG(p2p, F)))
+#define MISHMEM_P2P_ACL_EXTRA_TYPES(X) MISHMEM_TYPES_WHERE(MISHMEM_TT_P2P_ACL_EXTRA, MISHMEM_W1_TN, X, ~)
 MISHMEM_P2P_SYNC_TYPES(MISHMEM_DEFINE_P2P_SET)
+MISHMEM_P2P_ACL_EXTRA_TYPES(MISHMEM_DEFINE_P2P_SET)
 #undef MISHMEM_DEFINE_P2P_SET
 
 #endif
