@@ -78,31 +78,32 @@ int mishmem_remote_get(struct mishmem_instance *inst, int pe, void *dest, const 
 }
 
 /* Contiguous runs go as one transfer; otherwise one per element, all
- * non-blocking, completed together. */
+ * non-blocking, completed together. put: dest is pe's, else source is. */
+static int remote_strided(struct mishmem_instance *inst, int put, int pe, void *dest, const void *source,
+                          ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem)
+{
+    int (*move)(struct mishmem_instance *, int, void *, const void *, size_t, enum mishmem_completion) =
+        put ? mishmem_remote_put : mishmem_remote_get;
+    if (dst == 1 && sst == 1)
+        return move(inst, pe, dest, source, nelems * elem, MISHMEM_BLOCKING);
+    int rc = ACLSHMEM_SUCCESS;
+    for (size_t i = 0; rc == ACLSHMEM_SUCCESS && i < nelems; i++)
+        rc = move(inst, pe, (char *)dest + (ptrdiff_t)i * dst * (ptrdiff_t)elem,
+                  (const char *)source + (ptrdiff_t)i * sst * (ptrdiff_t)elem, elem, MISHMEM_NBI);
+    int quiet = inst->peers[pe].transport->quiet(state_of(inst, pe));
+    return rc == ACLSHMEM_SUCCESS ? quiet : rc;
+}
+
 int mishmem_remote_iput(struct mishmem_instance *inst, int pe, void *dest, const void *source, ptrdiff_t dst,
                         ptrdiff_t sst, size_t nelems, size_t elem)
 {
-    if (dst == 1 && sst == 1)
-        return mishmem_remote_put(inst, pe, dest, source, nelems * elem, MISHMEM_BLOCKING);
-    int rc = ACLSHMEM_SUCCESS;
-    for (size_t i = 0; rc == ACLSHMEM_SUCCESS && i < nelems; i++)
-        rc = mishmem_remote_put(inst, pe, (char *)dest + (ptrdiff_t)i * dst * (ptrdiff_t)elem,
-                                (const char *)source + (ptrdiff_t)i * sst * (ptrdiff_t)elem, elem, MISHMEM_NBI);
-    int quiet = inst->peers[pe].transport->quiet(state_of(inst, pe));
-    return rc == ACLSHMEM_SUCCESS ? quiet : rc;
+    return remote_strided(inst, 1, pe, dest, source, dst, sst, nelems, elem);
 }
 
 int mishmem_remote_iget(struct mishmem_instance *inst, int pe, void *dest, const void *source, ptrdiff_t dst,
                         ptrdiff_t sst, size_t nelems, size_t elem)
 {
-    if (dst == 1 && sst == 1)
-        return mishmem_remote_get(inst, pe, dest, source, nelems * elem, MISHMEM_BLOCKING);
-    int rc = ACLSHMEM_SUCCESS;
-    for (size_t i = 0; rc == ACLSHMEM_SUCCESS && i < nelems; i++)
-        rc = mishmem_remote_get(inst, pe, (char *)dest + (ptrdiff_t)i * dst * (ptrdiff_t)elem,
-                                (const char *)source + (ptrdiff_t)i * sst * (ptrdiff_t)elem, elem, MISHMEM_NBI);
-    int quiet = inst->peers[pe].transport->quiet(state_of(inst, pe));
-    return rc == ACLSHMEM_SUCCESS ? quiet : rc;
+    return remote_strided(inst, 0, pe, dest, source, dst, sst, nelems, elem);
 }
 
 int mishmem_remote_amo(struct mishmem_instance *inst, int pe, enum mishmem_amo_op op, void *target, size_t size,

@@ -92,45 +92,40 @@ int mishmem_ofi_quiet(void *state)
     return ACLSHMEM_SUCCESS;
 }
 
-/* Larger transfers go in pieces the provider accepts. */
-int mishmem_ofi_put(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
-                    enum mishmem_completion completion)
+/* One put (write) or get (read) of len bytes, in pieces the provider
+ * accepts; a blocking one returns once it is complete (the source may be
+ * reused, the data has arrived). */
+static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mishmem_remote_addr at, void *local,
+                    size_t len, enum mishmem_completion completion)
 {
-    struct mishmem_ofi_state *ofi = state;
     uint64_t addr, key;
-    target_of(ofi, pe, to, &addr, &key);
+    target_of(ofi, pe, at, &addr, &key);
+    fi_addr_t dest = ofi->peers[pe].addr;
     int rc = ACLSHMEM_SUCCESS;
     for (size_t done = 0; rc == ACLSHMEM_SUCCESS && done < len;) {
         size_t piece = len - done < ofi->dom->max_msg ? len - done : ofi->dom->max_msg;
+        char *buf = (char *)local + done;
         rc = issued(ofi,
-                    OFI_RETRY(ofi, fi_write(ofi->ep, (const char *)source + done, piece, NULL, ofi->peers[pe].addr,
-                                            addr + done, key, NULL)),
-                    "a put", pe);
-        done += piece;
-    }
-    if (rc == ACLSHMEM_SUCCESS && completion == MISHMEM_BLOCKING)
-        rc = mishmem_ofi_quiet(ofi); /* the source may be reused on return */
-    return rc;
-}
-
-int mishmem_ofi_get(void *state, int pe, void *dest, struct mishmem_remote_addr from, size_t len,
-                    enum mishmem_completion completion)
-{
-    struct mishmem_ofi_state *ofi = state;
-    uint64_t addr, key;
-    target_of(ofi, pe, from, &addr, &key);
-    int rc = ACLSHMEM_SUCCESS;
-    for (size_t done = 0; rc == ACLSHMEM_SUCCESS && done < len;) {
-        size_t piece = len - done < ofi->dom->max_msg ? len - done : ofi->dom->max_msg;
-        rc = issued(ofi,
-                    OFI_RETRY(ofi, fi_read(ofi->ep, (char *)dest + done, piece, NULL, ofi->peers[pe].addr,
-                                           addr + done, key, NULL)),
-                    "a get", pe);
+                    write ? OFI_RETRY(ofi, fi_write(ofi->ep, buf, piece, NULL, dest, addr + done, key, NULL))
+                          : OFI_RETRY(ofi, fi_read(ofi->ep, buf, piece, NULL, dest, addr + done, key, NULL)),
+                    write ? "a put" : "a get", pe);
         done += piece;
     }
     if (rc == ACLSHMEM_SUCCESS && completion == MISHMEM_BLOCKING)
         rc = mishmem_ofi_quiet(ofi);
     return rc;
+}
+
+int mishmem_ofi_put(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
+                    enum mishmem_completion completion)
+{
+    return transfer(state, 1, pe, to, (void *)source, len, completion);
+}
+
+int mishmem_ofi_get(void *state, int pe, void *dest, struct mishmem_remote_addr from, size_t len,
+                    enum mishmem_completion completion)
+{
+    return transfer(state, 0, pe, from, dest, len, completion);
 }
 
 static enum fi_datatype fabric_type(enum mishmem_datatype type)
