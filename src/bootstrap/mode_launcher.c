@@ -11,25 +11,15 @@
 #include "util/env.h"
 #include "util/log.h"
 
-static int read_env_long(enum mishmem_env_id id, long low, long high, long *out)
-{
-    if (mishmem_env_long(id, out) != 0 || *out < low || *out > high) {
-        MISHMEM_ERROR("%s=\"%s\" must be an integer in %ld..%ld", mishmem_env_name(id),
-                      mishmem_env_string(id) ? mishmem_env_string(id) : "", low, high);
-        return ACLSHMEM_INVALID_VALUE;
-    }
-    return ACLSHMEM_SUCCESS;
-}
-
 static int launcher_detect(void) { return mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PE); }
 
 static int launcher_members(const struct mishmem_bootstrap_source *src, struct mishmem_bootstrap_config *config)
 {
     (void)src;
     long pe, n_pes;
-    int rc = read_env_long(MISHMEM_ENV_MISHMEM_NPES, 1, ACLSHMEM_MAX_PES, &n_pes);
+    int rc = mishmem_env_long_in(MISHMEM_ENV_MISHMEM_NPES, 1, ACLSHMEM_MAX_PES, &n_pes);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = read_env_long(MISHMEM_ENV_MISHMEM_PE, 0, n_pes - 1, &pe);
+        rc = mishmem_env_long_in(MISHMEM_ENV_MISHMEM_PE, 0, n_pes - 1, &pe);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     config->my_pe = (int)pe;
@@ -50,7 +40,7 @@ static int launcher_configure(const struct mishmem_bootstrap_source *src, struct
     config->port = (uint16_t)port;
     snprintf(key, key_size, "%s", address);
     if (config->my_pe == 0 && mishmem_env_is_set(MISHMEM_ENV_MISHMEM_RDV_FD)) {
-        int rc = read_env_long(MISHMEM_ENV_MISHMEM_RDV_FD, 0, 1 << 20, &fd);
+        int rc = mishmem_env_long_in(MISHMEM_ENV_MISHMEM_RDV_FD, 0, 1 << 20, &fd);
         if (rc != ACLSHMEM_SUCCESS)
             return rc;
         config->listen_fd = (int)fd;

@@ -10,16 +10,6 @@
 #include "util/env.h"
 #include "util/log.h"
 
-static int read_env_long(enum mishmem_env_id id, long low, long high, long *out)
-{
-    if (mishmem_env_long(id, out) != 0 || *out < low || *out > high) {
-        MISHMEM_ERROR("%s=\"%s\" must be an integer in %ld..%ld", mishmem_env_name(id),
-                      mishmem_env_string(id) ? mishmem_env_string(id) : "", low, high);
-        return ACLSHMEM_INVALID_VALUE;
-    }
-    return ACLSHMEM_SUCCESS;
-}
-
 /* The bootstrap mode the environment selects (the launcher's, else a
  * single PE) makes the world's bootstrap configuration. */
 static int read_bootstrap(struct mishmem_instance_params *params)
@@ -37,9 +27,9 @@ static int read_world_params(struct mishmem_instance_params *params)
 {
     memset(params, 0, sizeof *params);
     long id, timeout_s;
-    int rc = read_env_long(MISHMEM_ENV_SHMEM_WORLD_INSTANCE_ID, 0, ACLSHMEM_MAX_INSTANCE_ID, &id);
+    int rc = mishmem_env_long_in(MISHMEM_ENV_SHMEM_WORLD_INSTANCE_ID, 0, ACLSHMEM_MAX_INSTANCE_ID, &id);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = read_env_long(MISHMEM_ENV_SHMEM_INIT_TIMEOUT, 1, 86400, &timeout_s);
+        rc = mishmem_env_long_in(MISHMEM_ENV_SHMEM_INIT_TIMEOUT, 1, 86400, &timeout_s);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     uint64_t heap_size;

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mishmem/aclshmem.h"
+#include "util/log.h"
+
 struct env_entry {
     const char *name;
     const char *fallback;
@@ -94,4 +97,14 @@ void mishmem_env_print(FILE *out)
         fprintf(out, "  %-28s = %-12s (default %s) %s\n", env_table[i].name, value ? value : "(unset)",
                 env_table[i].fallback ? env_table[i].fallback : "none", env_table[i].meaning);
     }
+}
+
+int mishmem_env_long_in(enum mishmem_env_id id, long low, long high, long *out)
+{
+    if (mishmem_env_long(id, out) != 0 || *out < low || *out > high) {
+        MISHMEM_ERROR("%s=\"%s\" must be an integer in %ld..%ld", mishmem_env_name(id),
+                      mishmem_env_string(id) ? mishmem_env_string(id) : "", low, high);
+        return ACLSHMEM_INVALID_VALUE;
+    }
+    return ACLSHMEM_SUCCESS;
 }

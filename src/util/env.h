@@ -53,6 +53,9 @@ int mishmem_env_is_set(enum mishmem_env_id id);
 int mishmem_env_bool(enum mishmem_env_id id);
 /* Parses a decimal integer; returns 0 on success, -1 when malformed. */
 int mishmem_env_long(enum mishmem_env_id id, long *out);
+/* The same, within [low, high]; else a logged error naming the variable
+ * and ACLSHMEM_INVALID_VALUE (ACLSHMEM_SUCCESS when fine). */
+int mishmem_env_long_in(enum mishmem_env_id id, long low, long high, long *out);
 /* Parses a size with an optional K/M/G/T suffix (powers of 1024). */
 int mishmem_env_size(enum mishmem_env_id id, uint64_t *out);
 int mishmem_parse_size(const char *text, uint64_t *out);
