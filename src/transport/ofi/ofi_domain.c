@@ -17,7 +17,14 @@ static int users;
 
 #define OFI_API FI_VERSION(1, 14)
 
-static struct fi_info *make_hints(const char *provider, int mr_mode)
+/* Writes (RMA and atomic) to one peer landing in issue order, and reads
+ * after writes seeing them: with these, fence and put-with-signal need no
+ * wait for remote completion. */
+#define OFI_WRITE_ORDER                                                                              \
+    (FI_ORDER_RAW | FI_ORDER_WAW | FI_ORDER_RMA_RAW | FI_ORDER_RMA_WAW | FI_ORDER_ATOMIC_RAW |      \
+     FI_ORDER_ATOMIC_WAW)
+
+static struct fi_info *make_hints(const char *provider, int mr_mode, uint64_t msg_order)
 {
     struct fi_info *hints = fi_allocinfo();
     if (!hints)
@@ -30,6 +37,7 @@ static struct fi_info *make_hints(const char *provider, int mr_mode)
     hints->domain_attr->data_progress = FI_PROGRESS_AUTO;
     hints->domain_attr->threading = FI_THREAD_SAFE;
     hints->tx_attr->op_flags = FI_DELIVERY_COMPLETE;
+    hints->tx_attr->msg_order = msg_order;
     /* Queues of this depth per endpoint: one endpoint per instance and up
      * to 255 instances, so keep each one's buffers small. */
     hints->tx_attr->size = 256;
@@ -123,10 +131,12 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
      * (a key is all that stands between a stranger and the memory); then
      * whatever else we can serve: provider keys, virtual addresses. */
     static const int modes[] = {0, FI_MR_VIRT_ADDR | FI_MR_PROV_KEY | FI_MR_ALLOCATED | FI_MR_ENDPOINT};
+    /* Ordered writes first: a provider without them still serves. */
+    static const uint64_t orders[] = {OFI_WRITE_ORDER, 0};
     struct fi_info *list = NULL;
     int got = -FI_ENOMEM;
-    for (size_t m = 0; dom && m < 2 && !list; m++) {
-        struct fi_info *hints = make_hints(provider, modes[m]);
+    for (size_t t = 0; dom && t < 4 && !list; t++) {
+        struct fi_info *hints = make_hints(provider, modes[t % 2], orders[t / 2]);
         got = hints ? fi_getinfo(OFI_API, NULL, NULL, 0, hints, &list) : -FI_ENOMEM;
         if (hints)
             fi_freeinfo(hints);
@@ -168,6 +178,9 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     size_t key_size = dom->info->domain_attr->mr_key_size;
     dom->key_mask = key_size >= 8 ? UINT64_MAX : ((uint64_t)1 << (8 * key_size)) - 1;
     dom->max_msg = dom->info->ep_attr->max_msg_size ? dom->info->ep_attr->max_msg_size : SIZE_MAX;
+    dom->auto_progress = dom->info->domain_attr->data_progress == FI_PROGRESS_AUTO;
+    dom->ordered_writes = (dom->info->tx_attr->msg_order & OFI_WRITE_ORDER) == OFI_WRITE_ORDER;
+    dom->inject_size = dom->info->tx_attr->inject_size;
     const char *name = dom->info->fabric_attr->prov_name;
     dom->cpu_atomics = strstr(name, "rxm") || strstr(name, "tcp") || strstr(name, "shm") || strstr(name, "sockets");
     *rc = check_atomics(dom);
@@ -175,8 +188,10 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
         close_domain(dom);
         return NULL;
     }
-    MISHMEM_INFO("libfabric: provider %s, domain %s, mr_mode 0x%x, atomics on the %s", name,
-                 dom->info->domain_attr->name, mode, dom->cpu_atomics ? "target's CPU" : "NIC");
+    MISHMEM_INFO("libfabric: provider %s, domain %s, mr_mode 0x%x, atomics on the %s, %s progress, "
+                 "writes %sordered, inject up to %zu bytes",
+                 name, dom->info->domain_attr->name, mode, dom->cpu_atomics ? "target's CPU" : "NIC",
+                 dom->auto_progress ? "automatic" : "manual", dom->ordered_writes ? "" : "not ", dom->inject_size);
     return dom;
 }
 

@@ -181,6 +181,12 @@ static void ofi_close(struct mishmem_instance *inst, void *state)
     free(ofi);
 }
 
+static int ofi_atomics_on_cpu(void *state)
+{
+    const struct mishmem_ofi_state *ofi = state;
+    return ofi->dom->cpu_atomics;
+}
+
 const struct mishmem_transport mishmem_ofi_transport = {
     .name = "ofi",
     .blob_size = sizeof(struct mishmem_ofi_blob),
@@ -193,9 +199,10 @@ const struct mishmem_transport mishmem_ofi_transport = {
     .put = mishmem_ofi_put,
     .get = mishmem_ofi_get,
     .amo = mishmem_ofi_amo,
+    .atomics_on_cpu = ofi_atomics_on_cpu,
     .put_signal = mishmem_ofi_put_signal,
     .quiet = mishmem_ofi_quiet,
-    .fence = mishmem_ofi_quiet,
+    .fence = mishmem_ofi_fence,
     .progress = mishmem_ofi_progress,
     .direct_address = NULL,
 };

@@ -48,6 +48,8 @@ static void check_errors(struct mishmem_ofi_state *ofi)
 void mishmem_ofi_progress(void *state)
 {
     struct mishmem_ofi_state *ofi = state;
+    if (ofi->dom->auto_progress)
+        return; /* the provider's thread moves the data; our calls would contend for its locks */
     struct fi_cq_entry entry;
     (void)fi_cq_read(ofi->cq, &entry, 0); /* drives providers with manual progress */
     (void)fi_cntr_read(ofi->cntr);
@@ -77,19 +79,31 @@ static int issued(struct mishmem_ofi_state *ofi, ssize_t rc, const char *what, i
     return ACLSHMEM_SUCCESS;
 }
 
+/* How long one fi_cntr_wait may block before the errors are looked at. */
+#define OFI_QUIET_WAIT_MS 100
+
 int mishmem_ofi_quiet(void *state)
 {
     struct mishmem_ofi_state *ofi = state;
     uint64_t target = atomic_load_explicit(&ofi->issued, memory_order_relaxed);
-    for (unsigned spins = 0; fi_cntr_read(ofi->cntr) < target; spins++) {
+    /* With automatic progress, block on the counter's wait object at once:
+     * polling it from here contends with the provider's thread (an 8-byte
+     * get took 5x as long). Manual: drive progress a while first. */
+    for (unsigned spins = ofi->dom->auto_progress ? 256 : 0; fi_cntr_read(ofi->cntr) < target; spins++) {
         check_errors(ofi);
         if (spins < 256)
             mishmem_ofi_progress(ofi);
         else
-            fi_cntr_wait(ofi->cntr, target, 1);
+            fi_cntr_wait(ofi->cntr, target, OFI_QUIET_WAIT_MS);
     }
     check_errors(ofi);
     return ACLSHMEM_SUCCESS;
+}
+
+int mishmem_ofi_fence(void *state)
+{
+    struct mishmem_ofi_state *ofi = state;
+    return ofi->dom->ordered_writes ? ACLSHMEM_SUCCESS : mishmem_ofi_quiet(ofi);
 }
 
 /* One put (write) or get (read) of len bytes, in pieces the provider
@@ -101,6 +115,10 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
     uint64_t addr, key;
     target_of(ofi, pe, at, &addr, &key);
     fi_addr_t dest = ofi->peers[pe].addr;
+    /* A small put is copied out at once: it is complete for the caller
+     * (the source may be reused) and the next quiet delivers it. */
+    if (write && len <= ofi->dom->inject_size)
+        return issued(ofi, OFI_RETRY(ofi, fi_inject_write(ofi->ep, local, len, dest, addr, key)), "a put", pe);
     int rc = ACLSHMEM_SUCCESS;
     for (size_t done = 0; rc == ACLSHMEM_SUCCESS && done < len;) {
         size_t piece = len - done < ofi->dom->max_msg ? len - done : ofi->dom->max_msg;
@@ -160,8 +178,10 @@ int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mis
     ssize_t rc;
     switch (op) {
     case MISHMEM_AMO_SET:
-        rc = OFI_RETRY(ofi, fi_atomic(ofi->ep, value, 1, NULL, dest, addr, key, dt, FI_ATOMIC_WRITE, NULL));
-        break;
+        /* Returns nothing: copied out at once, ordered by the next fence
+         * or quiet like a put. */
+        rc = OFI_RETRY(ofi, fi_inject_atomic(ofi->ep, value, 1, dest, addr, key, dt, FI_ATOMIC_WRITE));
+        return issued(ofi, rc, "an atomic", pe);
     case MISHMEM_AMO_COMPARE_SWAP:
         rc = OFI_RETRY(ofi, fi_compare_atomic(ofi->ep, value, 1, NULL, cond, NULL, out, NULL, dest, addr, key, dt,
                                               FI_CSWAP, NULL));
@@ -172,12 +192,15 @@ int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mis
             [MISHMEM_AMO_FETCH_ADD] = FI_SUM,     [MISHMEM_AMO_FETCH_AND] = FI_BAND,
             [MISHMEM_AMO_FETCH_OR] = FI_BOR,      [MISHMEM_AMO_FETCH_XOR] = FI_BXOR,
         };
+        /* Nobody wants the old value: an update, like SET. */
+        if (!fetched && op != MISHMEM_AMO_FETCH && op != MISHMEM_AMO_SWAP)
+            return issued(ofi, OFI_RETRY(ofi, fi_inject_atomic(ofi->ep, value, 1, dest, addr, key, dt, ops[op])),
+                          "an atomic", pe);
         rc = OFI_RETRY(ofi, fi_fetch_atomic(ofi->ep, value, 1, NULL, out, NULL, dest, addr, key, dt, ops[op], NULL));
     }
     }
     int done = issued(ofi, rc, "an atomic", pe);
-    /* The old value is needed on return; a SET only needs ordering, which
-     * the next quiet gives (signals and sync words are followed by one). */
+    /* The old value is needed on return. */
     return done == ACLSHMEM_SUCCESS ? mishmem_ofi_quiet(ofi) : done;
 }
 
@@ -185,12 +208,17 @@ int mishmem_ofi_put_signal(void *state, int pe, struct mishmem_remote_addr to, c
                            struct mishmem_remote_addr signal_at, uint64_t signal, enum mishmem_signal_op op,
                            enum mishmem_completion completion)
 {
-    (void)completion; /* the data must be delivered before the signal: wait either way */
     struct mishmem_ofi_state *ofi = state;
-    int rc = len ? mishmem_ofi_put(ofi, pe, to, source, len, MISHMEM_BLOCKING) : ACLSHMEM_SUCCESS;
+    /* The data must land before the signal: issue order does it where
+     * writes are ordered, else the data's delivery is waited for. */
+    int rc = len ? mishmem_ofi_put(ofi, pe, to, source, len, ofi->dom->ordered_writes ? MISHMEM_NBI : MISHMEM_BLOCKING)
+                 : ACLSHMEM_SUCCESS;
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
-    uint64_t old;
-    return mishmem_ofi_amo(ofi, pe, signal_at, op == MISHMEM_SIGNAL_SET_OP ? MISHMEM_AMO_SET : MISHMEM_AMO_FETCH_ADD,
-                           MISHMEM_DT_UINT64, &signal, NULL, &old);
+    rc = mishmem_ofi_amo(ofi, pe, signal_at, op == MISHMEM_SIGNAL_SET_OP ? MISHMEM_AMO_SET : MISHMEM_AMO_FETCH_ADD,
+                         MISHMEM_DT_UINT64, &signal, NULL, NULL);
+    /* Blocking: the source may be reused on return (a small one already was copied). */
+    if (rc == ACLSHMEM_SUCCESS && completion == MISHMEM_BLOCKING && len > ofi->dom->inject_size)
+        rc = mishmem_ofi_quiet(ofi);
+    return rc;
 }

@@ -1,6 +1,8 @@
 /* The libfabric transport's data path. Every operation is counted on the
  * instance's counter; quiet waits until the counter has them all, so a
- * blocking call is an NBI call and a wait for its own completion. */
+ * blocking call is an NBI call and a wait for its own completion, except
+ * where an operation is copied out at once (fi_inject: small puts, atomics
+ * without a result), which only the next quiet completes. */
 #ifndef MISHMEM_TRANSPORT_OFI_OFI_OPS_H
 #define MISHMEM_TRANSPORT_OFI_OFI_OPS_H
 
@@ -16,6 +18,8 @@ int mishmem_ofi_put_signal(void *state, int pe, struct mishmem_remote_addr to, c
                            struct mishmem_remote_addr signal_at, uint64_t signal, enum mishmem_signal_op op,
                            enum mishmem_completion completion);
 int mishmem_ofi_quiet(void *state);
+/* Orders earlier writes before later ones: nothing to do where the provider orders them. */
+int mishmem_ofi_fence(void *state);
 void mishmem_ofi_progress(void *state);
 
 #endif

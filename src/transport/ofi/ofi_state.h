@@ -22,6 +22,9 @@ struct mishmem_ofi_domain {
     uint64_t key_mask;
     size_t max_msg;
     int cpu_atomics; /* atomics run on the target's CPU: coherent with its own */
+    int auto_progress;  /* the provider moves data without our calls */
+    int ordered_writes; /* writes and atomics to one peer land in issue order */
+    size_t inject_size; /* puts and atomics up to this size return at once */
 };
 
 /* What a PE announces: its endpoint and its registrations. */
