@@ -23,6 +23,10 @@
  * this long before yielding (a 1 MiB copy's time). */
 #define MISHMEM_SPIN_ALONE_ON_CPU_NS 50000u
 #define MISHMEM_LIVENESS_PERIOD_NS 50000000ull /* 50 ms */
+/* A write from another host rings no doorbell: with such peers a wait's
+ * sleeps start this short and double up to the instance's bound, so a
+ * wait that ends soon is seen soon, and a long one costs few wake-ups. */
+#define MISHMEM_REMOTE_FIRST_SLEEP_NS 20000u
 /* mishmem_wait_step's answer when the waiter should sleep now. */
 #define MISHMEM_WAIT_SLEEP (-2)
 
@@ -35,6 +39,7 @@ struct mishmem_waiter {
     uint64_t sleep_from_ns; /* end of the yielding, 0 before it starts */
     uint64_t next_yield_ns; /* with a core per PE: spin until then between yields */
     uint64_t next_check_ns;
+    uint64_t sleep_ns; /* the next sleep's bound, set when the yielding starts */
     struct mishmem_doorbell_arming arming;
 };
 
@@ -110,8 +115,12 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
             mishmem_cpu_relax();
         return -1;
     }
-    if (w->sleep_from_ns == 0)
+    if (w->sleep_from_ns == 0) {
         w->sleep_from_ns = now + w->inst->yield_ns;
+        w->sleep_ns = w->inst->n_unmapped > 0 && w->inst->sleep_max_ns > MISHMEM_REMOTE_FIRST_SLEEP_NS
+                          ? MISHMEM_REMOTE_FIRST_SLEEP_NS
+                          : w->inst->sleep_max_ns;
+    }
     int sleep = now >= w->sleep_from_ns;
     if (!sleep && !w->inst->spin_ns) {
         mishmem_balance(w->inst, now);
@@ -148,7 +157,9 @@ static inline uint32_t mishmem_waiter_arm(struct mishmem_waiter *w)
 
 static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket)
 {
-    mishmem_doorbell_sleep(w->inst, ticket, w->inst->sleep_max_ns);
+    mishmem_doorbell_sleep(w->inst, ticket, w->sleep_ns);
+    if (w->sleep_ns < w->inst->sleep_max_ns)
+        w->sleep_ns = w->sleep_ns * 2 < w->inst->sleep_max_ns ? w->sleep_ns * 2 : w->inst->sleep_max_ns;
 }
 
 /* Waits until COND holds, watching the peers of INST; KIND says who rings
