@@ -19,7 +19,7 @@ static inline __attribute__((always_inline)) void *mishmem_amo_heap_word(const s
     if (inst == NULL || (unsigned)pe >= (unsigned)inst->n_pes || ((uintptr_t)target & (size - 1)) != 0)
         return NULL;
     uint64_t offset = (uint64_t)((const char *)target - inst->heap_base);
-    char *segment = inst->peers[pe].segment;
+    char *segment = inst->peers[pe].amo_segment;
     if (offset >= inst->heap_size || size > inst->heap_size - offset || segment == NULL)
         return NULL;
     return segment + MISHMEM_CONTROL_SIZE + offset;

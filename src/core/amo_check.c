@@ -35,7 +35,7 @@ int mishmem_amo_slow(struct mishmem_instance *inst, const char *call, enum mishm
                 mishmem_in_heap(inst, target, size);
     if (!valid || fetch_missing)
         return amo_check_slow(inst, call, target, size, fetch_missing, pe, on_error);
-    if (!inst->peers[pe].segment) /* not mapped: through its transport */
+    if (!inst->peers[pe].amo_segment) /* not mapped, or fabric atomics: through the transport */
         return mishmem_remote_amo(inst, pe, op, (void *)target, size, operand, cond,
                                   fetched ? fetched : &(uint64_t){0});
     mishmem_amo_on_word(op, mishmem_translate(inst, target, pe), size, operand, cond, fetched);

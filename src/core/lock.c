@@ -25,7 +25,7 @@ static _Atomic uint64_t *lock_word(struct mishmem_instance *inst, const char *ca
     if (__builtin_expect(((uintptr_t)lock & (sizeof *lock - 1)) != 0, 0))
         mishmem_fatal("%s: lock address %p is not aligned to a long (PE %d)", call, (void *)lock,
                       LOCK_OWNER_PE);
-    if (!inst->peers[LOCK_OWNER_PE].segment)
+    if (!inst->peers[LOCK_OWNER_PE].amo_segment)
         return NULL;
     return mishmem_translate(inst, lock, LOCK_OWNER_PE);
 }

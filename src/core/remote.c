@@ -51,6 +51,18 @@ static void *state_of(struct mishmem_instance *inst, int pe)
     return inst->transport_state[inst->peers[pe].transport_index];
 }
 
+/* Where an AMO on pe's word acts with a CPU atomic, or NULL when it goes
+ * through the peer's AMO transport (core/amo.h: amo_segment). */
+static void *amo_address(const struct mishmem_instance *inst, int pe, const void *addr)
+{
+    return inst->peers[pe].amo_segment ? mapped_address(inst, pe, addr) : NULL;
+}
+
+static void *amo_state_of(struct mishmem_instance *inst, int pe)
+{
+    return inst->transport_state[inst->peers[pe].amo_transport_index];
+}
+
 int mishmem_remote_put(struct mishmem_instance *inst, int pe, void *dest, const void *source, size_t len,
                        enum mishmem_completion completion)
 {
@@ -109,7 +121,7 @@ int mishmem_remote_iget(struct mishmem_instance *inst, int pe, void *dest, const
 int mishmem_remote_amo(struct mishmem_instance *inst, int pe, enum mishmem_amo_op op, void *target, size_t size,
                        const void *operand, const void *cond, void *fetched)
 {
-    void *direct = mapped_address(inst, pe, target);
+    void *direct = amo_address(inst, pe, target);
     if (direct) {
         mishmem_amo_on_word(op, direct, size, operand, cond, fetched);
         if (op != MISHMEM_AMO_FETCH) {
@@ -118,14 +130,24 @@ int mishmem_remote_amo(struct mishmem_instance *inst, int pe, enum mishmem_amo_o
         }
         return ACLSHMEM_SUCCESS;
     }
-    return inst->peers[pe].transport->amo(state_of(inst, pe), pe, must_translate(inst, target, size), op,
-                                          mishmem_datatype_of_size(size), operand, cond, fetched);
+    return inst->peers[pe].amo_transport->amo(amo_state_of(inst, pe), pe, must_translate(inst, target, size), op,
+                                              mishmem_datatype_of_size(size), operand, cond, fetched);
 }
 
 int mishmem_remote_put_signal(struct mishmem_instance *inst, int pe, void *dest, const void *source, size_t len,
                               uint64_t *sig_addr, uint64_t signal, enum mishmem_signal_op op,
                               enum mishmem_completion completion)
 {
+    if (inst->peers[pe].amo_transport != inst->peers[pe].transport) {
+        /* A mapped peer whose words take fabric atomics: the data lands
+         * (a copy) before the signal's AMO is issued. */
+        int rc = len ? mishmem_remote_put(inst, pe, dest, source, len, MISHMEM_BLOCKING) : ACLSHMEM_SUCCESS;
+        return rc != ACLSHMEM_SUCCESS ? rc
+                                      : mishmem_remote_amo(inst, pe,
+                                                           op == MISHMEM_SIGNAL_SET_OP ? MISHMEM_AMO_SET
+                                                                                       : MISHMEM_AMO_FETCH_ADD,
+                                                           sig_addr, sizeof *sig_addr, &signal, NULL, NULL);
+    }
     return inst->peers[pe].transport->put_signal(state_of(inst, pe), pe, must_translate(inst, dest, len), source,
                                                  len, must_translate(inst, sig_addr, sizeof *sig_addr), signal,
                                                  op, completion);
@@ -133,7 +155,7 @@ int mishmem_remote_put_signal(struct mishmem_instance *inst, int pe, void *dest,
 
 void mishmem_remote_word_set(struct mishmem_instance *inst, int pe, _Atomic uint64_t *word, uint64_t value)
 {
-    _Atomic uint64_t *direct = mapped_address(inst, pe, (void *)word);
+    _Atomic uint64_t *direct = amo_address(inst, pe, (void *)word);
     if (direct) {
         atomic_store_explicit(direct, value, memory_order_release);
         mishmem_doorbell_ring(inst, pe);
@@ -146,21 +168,20 @@ void mishmem_remote_word_set(struct mishmem_instance *inst, int pe, _Atomic uint
 
 void mishmem_remote_word_add(struct mishmem_instance *inst, int pe, _Atomic uint64_t *word, uint64_t value)
 {
-    _Atomic uint64_t *direct = mapped_address(inst, pe, (void *)word);
+    _Atomic uint64_t *direct = amo_address(inst, pe, (void *)word);
     if (direct) {
         atomic_fetch_add_explicit(direct, value, memory_order_release);
         mishmem_doorbell_ring(inst, pe);
         return;
     }
-    uint64_t old;
-    int rc = mishmem_remote_amo(inst, pe, MISHMEM_AMO_FETCH_ADD, (void *)word, sizeof value, &value, NULL, &old);
+    int rc = mishmem_remote_amo(inst, pe, MISHMEM_AMO_FETCH_ADD, (void *)word, sizeof value, &value, NULL, NULL);
     if (rc != ACLSHMEM_SUCCESS)
         mishmem_fatal("cannot signal PE %d of instance %llu (%d)", pe, (unsigned long long)inst->id, rc);
 }
 
 uint64_t mishmem_remote_word_fetch(struct mishmem_instance *inst, int pe, _Atomic uint64_t *word)
 {
-    _Atomic uint64_t *direct = mapped_address(inst, pe, (void *)word);
+    _Atomic uint64_t *direct = amo_address(inst, pe, (void *)word);
     if (direct)
         return atomic_load_explicit(direct, memory_order_acquire);
     uint64_t value = 0;

@@ -9,7 +9,8 @@
 #include "mishmem/openshmem.h"
 
 /* Says what is wrong with the signal's arguments; MISHMEM_VIA_TRANSPORT
- * when they are fine and pe is not mapped. */
+ * when they are fine and the signal goes through the transport (pe is not
+ * mapped, or takes fabric atomics). */
 int mishmem_signal_check_slow(struct mishmem_instance *inst, const char *call, const uint64_t *sig_addr,
                               int sig_op, int pe, enum mishmem_on_error on_error);
 /* Cold: the checks, and for a peer that is not mapped the update through
@@ -22,7 +23,7 @@ static inline int mishmem_signal_valid(const struct mishmem_instance *inst, cons
                                        int sig_op, int pe)
 {
     return mishmem_rma_valid(inst, sig_addr, sig_addr, sizeof *sig_addr, pe) &&
-           ((uintptr_t)sig_addr & 7) == 0 && (sig_op == SHMEM_SIGNAL_SET || sig_op == SHMEM_SIGNAL_ADD);
+           inst->peers[pe].amo_segment != NULL && ((uintptr_t)sig_addr & 7) == 0 && (sig_op == SHMEM_SIGNAL_SET || sig_op == SHMEM_SIGNAL_ADD);
 }
 
 static inline int mishmem_signal_update(struct mishmem_instance *inst, const char *call, uint64_t *sig_addr,

@@ -7,7 +7,7 @@
 int mishmem_signal_check_slow(struct mishmem_instance *inst, const char *call, const uint64_t *sig_addr,
                               int sig_op, int pe, enum mishmem_on_error on_error)
 {
-    int rc = ACLSHMEM_SUCCESS;
+    int rc = MISHMEM_VIA_TRANSPORT; /* valid: the signal's AMO goes through the transport */
     if (!mishmem_rma_valid(inst, sig_addr, sig_addr, sizeof *sig_addr, pe)) {
         rc = mishmem_rma_check_slow(inst, call, sig_addr, sig_addr, sizeof *sig_addr, pe, on_error);
         if (rc != MISHMEM_VIA_TRANSPORT)
@@ -34,9 +34,8 @@ int mishmem_signal_update_slow(struct mishmem_instance *inst, const char *call, 
     int rc = mishmem_signal_check_slow(inst, call, sig_addr, sig_op, pe, on_error);
     if (rc != MISHMEM_VIA_TRANSPORT)
         return rc;
-    uint64_t old;
     return mishmem_remote_amo(inst, pe, sig_op == SHMEM_SIGNAL_SET ? MISHMEM_AMO_SET : MISHMEM_AMO_FETCH_ADD,
-                              sig_addr, sizeof signal, &signal, NULL, &old);
+                              sig_addr, sizeof signal, &signal, NULL, NULL);
 }
 
 int mishmem_put_signal_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
@@ -47,8 +46,10 @@ int mishmem_put_signal_slow(struct mishmem_instance *inst, const char *call, voi
     if (rc != MISHMEM_VIA_TRANSPORT)
         return rc;
     if (len > 0) {
+        /* SUCCESS: the data's peer is mapped, but its signal takes a
+         * fabric atomic; mishmem_remote_put_signal does both. */
         rc = mishmem_rma_check_slow(inst, call, dest, source, len, pe, on_error);
-        if (rc != MISHMEM_VIA_TRANSPORT)
+        if (rc != MISHMEM_VIA_TRANSPORT && rc != ACLSHMEM_SUCCESS)
             return rc;
     }
     return mishmem_remote_put_signal(inst, pe, dest, source, len, sig_addr, signal,

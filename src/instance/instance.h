@@ -113,8 +113,14 @@ struct mishmem_control {
 struct mishmem_transport;
 struct mishmem_peer {
     char *segment;
+    /* segment when AMOs on this peer's words are CPU atomics, else NULL:
+     * AMOs then go through amo_transport (an unmapped peer, or every PE
+     * when the instance's fabric atomics are not coherent with the CPU's). */
+    char *amo_segment;
     const struct mishmem_transport *transport;
     int transport_index;
+    const struct mishmem_transport *amo_transport;
+    int amo_transport_index;
     pid_t pid; /* in this PE's PID namespace; 0 when the peer is on another host */
     int pidfd; /* readable once the peer has exited: liveness for waits; -1 if none */
     uint8_t same_host; /* transport/locality.h: shares this PE's host (mapped or not) */
@@ -159,6 +165,7 @@ struct mishmem_instance {
     uint64_t spin_alone_ns;         /* ... or this long while it is the process's only instance */
     uint64_t yield_ns;              /* then yield this long before sleeping */
     uint64_t sleep_max_ns;          /* and sleep at most this long before looking again */
+    uint8_t amo_via_fabric;         /* AMOs on local PEs go through the fabric too (transport/select.c) */
     int balance;                    /* move yielding PEs off shared CPUs (core/placement.h) */
     _Atomic uint64_t next_balance_ns;
     _Atomic int alone_on_cpu;       /* at the last look, no other awake PE of this instance shared our CPU */

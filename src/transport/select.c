@@ -1,6 +1,7 @@
 #include "transport/select.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -8,6 +9,7 @@
 
 #include "transport/locality.h"
 #include "transport/shm/shm.h"
+#include "util/env.h"
 #include "util/log.h"
 #ifdef MISHMEM_HAVE_OFI
 #include "transport/ofi/ofi.h"
@@ -147,6 +149,52 @@ static int assign(struct mishmem_instance *inst, const struct mishmem_cards *car
     return ACLSHMEM_SUCCESS;
 }
 
+/* The transport between hosts that peers of this instance use, or -1. */
+static int fabric_in_use(const struct mishmem_instance *inst)
+{
+    for (int pe = 0; pe < inst->n_pes; pe++)
+        if (inst->peers[pe].transport && inst->peers[pe].transport->between_hosts)
+            return inst->peers[pe].transport_index;
+    return -1;
+}
+
+/* How AMOs reach each peer. A CPU atomic and a fabric atomic on one word
+ * are atomic with each other only when the fabric's atomics run on the
+ * target's CPU (rxm, shm): then local peers keep CPU atomics; otherwise
+ * every AMO of the instance, to itself too, goes through the fabric.
+ * MISHMEM_AMO_PATH=cpu|fabric overrides. */
+static int choose_amo_path(struct mishmem_instance *inst)
+{
+    int fabric = fabric_in_use(inst);
+    const char *wanted = mishmem_env_string(MISHMEM_ENV_MISHMEM_AMO_PATH);
+    if (wanted && strcmp(wanted, "cpu") != 0 && strcmp(wanted, "fabric") != 0) {
+        MISHMEM_ERROR("MISHMEM_AMO_PATH=%s: expected cpu or fabric", wanted);
+        return ACLSHMEM_INVALID_PARAM;
+    }
+    int on_cpu = 1;
+    if (fabric >= 0)
+        on_cpu = transports[fabric]->atomics_on_cpu ? transports[fabric]->atomics_on_cpu(inst->transport_state[fabric])
+                                                    : 1;
+    int via_fabric = fabric >= 0 && (wanted ? strcmp(wanted, "fabric") == 0 : !on_cpu);
+    if (fabric >= 0 && !via_fabric && !on_cpu)
+        MISHMEM_WARN("MISHMEM_AMO_PATH=cpu with %s atomics that do not run on the target's CPU: AMOs of local and "
+                     "remote PEs on one word are not atomic with each other", transports[fabric]->name);
+    for (int pe = 0; pe < inst->n_pes; pe++) {
+        struct mishmem_peer *peer = &inst->peers[pe];
+        peer->amo_segment = via_fabric ? NULL : peer->segment;
+        peer->amo_transport = via_fabric ? transports[fabric] : peer->transport;
+        peer->amo_transport_index = via_fabric ? fabric : peer->transport_index;
+    }
+    inst->amo_via_fabric = (uint8_t)via_fabric;
+    if (fabric >= 0 && inst->my_pe == 0 && mishmem_env_bool(MISHMEM_ENV_SHMEM_INFO)) {
+        printf("mishmem: instance %llu spans hosts: AMOs on local PEs %s, on remote PEs through %s%s\n",
+               (unsigned long long)inst->id, via_fabric ? "through the fabric too" : "are CPU atomics",
+               transports[fabric]->name, wanted ? " (MISHMEM_AMO_PATH)" : "");
+        fflush(stdout);
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
 int mishmem_transports_attach(struct mishmem_instance *inst)
 {
     size_t card_size = blob_offset(N_TRANSPORTS, 0), size2 = 0;
@@ -187,6 +235,8 @@ int mishmem_transports_attach(struct mishmem_instance *inst)
     inst->n_unmapped = 0;
     for (int pe = 0; pe < inst->n_pes; pe++)
         inst->n_unmapped += inst->peers[pe].segment == NULL;
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = choose_amo_path(inst);
     /* A write from another host lands without ringing this PE's doorbell
      * (only a local process can wake a futex): waits look again at least
      * this often. */

@@ -132,6 +132,9 @@ struct mishmem_transport {
     /* op on the word `at` of pe; *fetched gets the old value (NULL: not wanted). */
     int (*amo)(void *state, int pe, struct mishmem_remote_addr at, enum mishmem_amo_op op,
                enum mishmem_datatype type, const void *operand, const void *cond, void *fetched);
+    /* 1 when this transport's AMOs run on the target's CPU, so that they
+     * are atomic with the target host's own __atomic operations (NULL: 1). */
+    int (*atomics_on_cpu)(void *state);
     /* The data is delivered before the signal is seen. */
     int (*put_signal)(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
                       struct mishmem_remote_addr signal_at, uint64_t signal, enum mishmem_signal_op op,

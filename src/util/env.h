@@ -28,6 +28,7 @@
     X(MISHMEM_PEERS_UNMAPPED, "0", "1: reach local peers through the transport interface as remote ones (tests that path)") \
     X(MISHMEM_COLL_PORTABLE, "0", "1: collectives and barriers of every team use the portable family (put/get/AMO only)") \
     X(MISHMEM_OFI_PROVIDER, "tcp;ofi_rxm", "libfabric provider for peers on other hosts (fi_info -l lists them)") \
+    X(MISHMEM_AMO_PATH, NULL, "cpu or fabric: how AMOs reach local PEs of an instance that spans hosts (default: cpu where the provider runs atomics on the target's CPU, else fabric)") \
     X(MISHMEM_OFI_DOMAIN, NULL, "libfabric domain (a wildcard, e.g. eth*); default: the first that is not the loopback") \
     X(MISHMEM_FD_TRANSFER, "auto", "socket: pass heap descriptors over Unix sockets (the fallback) always") \
     X(MISHMEM_PE, NULL, "set by mishmemrun: this process's PE number")                             \

@@ -139,7 +139,7 @@ static void shm_close(struct mishmem_instance *inst, void *state)
         if (pe != inst->my_pe && shm && shm->maps[pe])
             mishmem_segment_unmap(shm->maps[pe], inst->segment.size);
         if (pe != inst->my_pe && is_mine(inst, pe))
-            peer->segment = NULL;
+            peer->segment = peer->amo_segment = NULL;
         if (peer->pidfd >= 0) {
             close(peer->pidfd);
             peer->pidfd = -1;
