@@ -18,7 +18,7 @@
  *
  *   put_latency  8 B ping-pong, one way = half a round trip: fi_write of
  *                the 8-byte sequence number into the peer's flag word,
- *                the peer spins on its flag and writes the number back.
+ *                the peer waits on its flag (--wait) and writes the number back.
  *                The loop does not wait for each write's completion (the
  *                peer's answer shows it arrived); completions are only
  *                collected to keep the queue below its depth.
@@ -30,22 +30,23 @@
  *                the counter (like put_nbi x 64 + quiet); every size of
  *                --sizes (or the sweep) of at least 4 KiB.
  *   barrier      both processes write the round number into the other's
- *                barrier word at once and spin until their own word has
+ *                barrier word at once and wait until their own word has
  *                it: a 2-process barrier with one message each way.
  *
  * The process that listens is the initiator and decides every operation
  * count (the calibration of bench_hw and bench_shmem.h); it tells the
  * other over the TCP connection that carried the addresses, which also
- * separates the samples. One-sided figures: the passive side blocks in
- * recv() meanwhile (the provider's progress thread serves it).
+ * separates the samples. One-sided figures: the passive side waits for
+ * the next command meanwhile as it waits for a word (--wait), driving the
+ * provider.
  *
  * Run:
  *   bench_fabric [--quick ...]             both processes here (a fork), over
  *                                          the first non-loopback interface
  *   bench_fabric --listen IP:PORT [...]    one side (the initiator, prints)
  *   bench_fabric --connect IP:PORT [...]   the other side (retries 20 s)
- *   --wait yield|spin|poll                 how a side waits for a word the
- *                                          peer writes (see await_word)
+ *   --wait progress|poll|yield|spin        how a side waits for the peer
+ *                                          (see wait_step)
  * as in bench/compare --cross-host, one process in each network namespace.
  * Output: RESULT lines with impl=fabric. */
 #define _GNU_SOURCE
@@ -54,6 +55,7 @@
 #include <fnmatch.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <rdma/fabric.h>
 #include <rdma/fi_atomic.h>
 #include <rdma/fi_cm.h>
@@ -344,27 +346,51 @@ static void post_word(struct fabric *f, int word, int64_t value)
     issue(f, do_write, &w, "fi_write");
 }
 
-/* How a process waits for a word the peer writes (--wait): spin with the
- * pause hint; spin and read the completion queue (progress from this
- * thread too); or spin 64 times, then yield the CPU between looks, which
- * lets the provider's progress thread in where processes outnumber free
- * cores (the default: on 2 shared cores the pure spin measured 2 ms per
- * ping-pong, the yield 48 us). */
-enum wait_policy { WAIT_YIELD, WAIT_SPIN, WAIT_POLL };
-static enum wait_policy wait_policy = WAIT_YIELD;
-static const char *const wait_names[] = {"yield", "spin", "poll"};
+/* How a process waits (--wait), for a word the peer writes and, on the
+ * passive side, for the next command while the peer's one-sided
+ * operations are served:
+ *   progress  (default) read the completion queue at every look, so that
+ *             this thread drives the provider too (as a SHMEM wait or
+ *             barrier that calls progress does), and yield the CPU after
+ *             64 looks (on 2 shared cores a pure spin measured 2 ms per
+ *             ping-pong, spinning with yields 48 us)
+ *   poll      read the completion queue at every look, never yield
+ *   yield     look at memory only (the provider's thread does the work),
+ *             yield after 64 looks
+ *   spin      look at memory only, with the pause hint
+ * A passive side that slept in recv() instead made get and fetch_add 2-3x
+ * slower than mishmem's, whose target waits in a barrier. */
+enum wait_policy { WAIT_PROGRESS, WAIT_POLL, WAIT_YIELD, WAIT_SPIN };
+static enum wait_policy wait_policy = WAIT_PROGRESS;
+static const char *const wait_names[] = {"progress", "poll", "yield", "spin"};
+#define N_WAIT_POLICIES 4
+
+static void wait_step(struct fabric *f, unsigned looks)
+{
+    if (wait_policy == WAIT_PROGRESS || wait_policy == WAIT_POLL) {
+        struct fi_cq_entry entry;
+        (void)fi_cq_read(f->cq, &entry, 0);
+    }
+    if ((wait_policy == WAIT_PROGRESS || wait_policy == WAIT_YIELD) && looks > 64)
+        sched_yield();
+    else
+        cpu_relax();
+}
 
 static void await_word(struct fabric *f, int word, int64_t value)
 {
-    for (unsigned spins = 1; atomic_load_explicit(&f->words[word], memory_order_acquire) < value; spins++) {
-        if (wait_policy == WAIT_POLL) {
-            struct fi_cq_entry entry;
-            (void)fi_cq_read(f->cq, &entry, 0);
-        } else if (wait_policy == WAIT_YIELD && spins > 64) {
-            sched_yield();
-        } else {
-            cpu_relax();
-        }
+    for (unsigned looks = 1; atomic_load_explicit(&f->words[word], memory_order_acquire) < value; looks++)
+        wait_step(f, looks);
+}
+
+/* Until the control connection has something to read. */
+static void await_readable(struct fabric *f, int fd)
+{
+    for (unsigned looks = 1;; looks++) {
+        struct pollfd ready = {fd, POLLIN, 0};
+        if (poll(&ready, 1, 0) != 0)
+            return;
+        wait_step(f, looks);
     }
 }
 
@@ -599,6 +625,7 @@ static void serve(struct run *r, int fd)
 {
     for (;;) {
         struct command command;
+        await_readable(r->f, fd);
         recv_all(fd, &command, sizeof command);
         if (command.figure < 0)
             return;
@@ -702,10 +729,10 @@ int main(int argc, char **argv)
     take_option(&argc, argv, "--wait", &wait_name);
     if (wait_name) {
         size_t w = 0;
-        while (w < 3 && strcmp(wait_name, wait_names[w]) != 0)
+        while (w < N_WAIT_POLICIES && strcmp(wait_name, wait_names[w]) != 0)
             w++;
-        if (w == 3) {
-            fprintf(stderr, "bench_fabric: --wait yield|spin|poll, not '%s'\n", wait_name);
+        if (w == N_WAIT_POLICIES) {
+            fprintf(stderr, "bench_fabric: --wait progress|poll|yield|spin, not '%s'\n", wait_name);
             return 2;
         }
         wait_policy = (enum wait_policy)w;
@@ -714,8 +741,8 @@ int main(int argc, char **argv)
     bench_parse(argc, argv, &options, DEFAULT_MAX_SIZE, 4,
                 "bare libfabric probe (mishmem's ofi provider selection): 8 B put ping-pong, get, fetch-add, "
                 "put bandwidth, 2-process barrier. Both sides here (fork), or one side each with "
-                "--listen IP:PORT (prints) and --connect IP:PORT; --wait yield|spin|poll: how a side waits "
-                "for the peer's write (default yield)");
+                "--listen IP:PORT (prints) and --connect IP:PORT; --wait progress|poll|yield|spin: how a side "
+                "waits for the peer (default progress)");
     if (listen_at && connect_at) {
         fprintf(stderr, "bench_fabric: --listen or --connect, not both\n");
         return 2;
