@@ -173,7 +173,7 @@ static int stall(void)
     printf("PE %d ready\n", me);
     fflush(stdout);
     if (me == 3)
-        sleep(60);
+        sleep(120);
     else if (me == 0)
         shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1);
     else
