@@ -190,6 +190,11 @@ int main(int argc, char **argv)
     CHECK(npes == 4, "run with 4 PEs (2 per host), not %d", npes);
     if (argc > 1 && strcmp(argv[1], "stall") == 0)
         return stall();
+    /* The mix is real: the PE beside me by load/store, the other host's only over the fabric. */
+    for (int pe = 0; pe < npes; pe++)
+        CHECK((shmem_ptr(&fadd_word, pe) != NULL) == (pe / 2 == me / 2),
+              "PE %d reaches PE %d by load/store: %s, expected PEs 0,1 on one host and 2,3 on the other", me, pe,
+              shmem_ptr(&fadd_word, pe) ? "yes" : "no");
     for (int target = 1; target <= 2; target++) {
         fadd_word = add_word = cswap_word = token_word = lock_counter = 0;
         fadd_int = 0;

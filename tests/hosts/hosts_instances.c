@@ -41,6 +41,11 @@ static void use(uint64_t id, int round, const char *when)
     long *in = shmem_malloc(WORDS * sizeof *in), *out = shmem_malloc(WORDS * sizeof *out);
     long *one = shmem_malloc(sizeof *one), *sum = shmem_malloc(sizeof *sum);
     CHECK(in && out && one && sum, "shmem_malloc in instance %llu", (unsigned long long)id);
+    /* instance 2 reaches the other host over the fabric only, instance 1 is all on host a */
+    for (int p = 0; p < n; p++)
+        CHECK((shmem_ptr(in, p) != NULL) == (id == LOCAL || p / 2 == pe / 2),
+              "instance %llu: PE %d reaches PE %d by load/store: %s", (unsigned long long)id, pe, p,
+              shmem_ptr(in, p) ? "yes" : "no");
     for (int i = 0; i < WORDS; i++) {
         out[i] = 100000L * round + 1000L * pe + i;
         in[i] = -1;

@@ -86,6 +86,8 @@ int main(int argc, char **argv)
     CHECK(ptr != nullptr, "malloc in instance 2");
     CHECK(aclshmem_n_pes() == pe_size && aclshmem_my_pe() == pe_id, "instance 2 numbering");
     int next = (pe_id + 1) % pe_size, prev = (pe_id + pe_size - 1) % pe_size;
+    for (int pe = 0; pe < pe_size; pe++) /* each PE in its own PID namespace: all over the fabric */
+        CHECK((shmem_ptr(ptr, pe) != NULL) == (pe == pe_id), "PE %d reaches PE %d by load/store", pe_id, pe);
     for (int i = 0; i < 64; i++)
         ptr[i] = -1;
     ptr[200] = 0; /* the fetch_add counter, apart from the ring's in [0, 64) and out [64, 128) */
