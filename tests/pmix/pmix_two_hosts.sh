@@ -7,7 +7,7 @@
 # to resolve. Ranks 0,1 on a, 2,3 on b: PEs on b are reached only over
 # libfabric. Skips (77) without root or `ip netns`.
 #   bash pmix_two_hosts.sh MPIRUN RING
-set -u
+set -euo pipefail
 MPIRUN=$1 RING=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../tools/lib.sh"
@@ -29,11 +29,11 @@ EOF
 chmod +x "$agent"
 
 start=$(now)
+RC=0
 timeout -k 2 60 ip netns exec "$MISHMEM_NS_A" unshare --pid --fork --kill-child --uts \
     "$MPIRUN" --mca plm_rsh_agent "$agent" --host "$A:2,$B:2" -np 4 \
     sh -c 'readlink /proc/self/ns/net >"$0.$PMIX_RANK"; exec "$1"' "$WORK/netns" "$RING" \
-    >"$WORK/out" 2>"$WORK/err"
-RC=$?
+    >"$WORK/out" 2>"$WORK/err" || RC=$?
 ELAPSED=$(seconds_since "$start")
 expect_rc 0
 grep -qx "PMIx world of 4 PEs in instance 0: ring, reductions, broadcast, atomics: ok" "$WORK/out" ||
@@ -45,7 +45,7 @@ for rank in 0 1 2 3; do
     [ "$(cat "$WORK/netns.$rank" 2>/dev/null)" = "$want" ] || fail "rank $rank did not run on host $host"
 done
 for tries in $(seq 30); do
-    [ -z "$(ns_pids)" ] && break
+    if [ -z "$(ns_pids)" ]; then break; fi
     sleep 0.1
 done
 [ -z "$(ns_pids)" ] || fail "processes left in the namespaces: $(ns_pids | tr '\n' ' ')"
