@@ -18,7 +18,8 @@
  *   signals: a ring of shmem_putmem_signal (SET) checked after
  *       shmem_signal_wait_until, every PE SIGNAL_ADDs into the target's
  *       signal word and the target waits until it holds the total, and a
- *       flag ring of atomic_set + shmem_long_wait_until.
+ *       flag ring of atomic_set + shmem_long_wait_until;
+ *   shmem_team_sync on teams split across the hosts, shmem_sync_all.
  * With the argument "stall" it only stalls until killed (see stall). */
 #include <sched.h>
 #include <shmem.h>
@@ -33,6 +34,7 @@
 #define LOCK_ROUNDS 40
 #define TOKEN_ROUNDS 10
 #define RING_BYTES 4096
+#define SYNC_ROUNDS 20
 
 static int me, npes;
 
@@ -164,6 +166,34 @@ static void signals(int target)
     shmem_barrier_all();
 }
 
+/* shmem_team_sync on teams split across the hosts ({0,2} and {1,3}) and
+ * shmem_sync_all: a value put and quieted before the sync is there after
+ * it, and the second sync keeps the next round's put from overtaking the
+ * read. */
+static long pair_slot, ring_slot; /* apart: the pairs run their rounds independently */
+static void syncs(void)
+{
+    shmem_team_t pair;
+    CHECK_RC(shmem_team_split_strided(SHMEM_TEAM_WORLD, me % 2, 2, 2, NULL, 0, &pair), 0);
+    CHECK(pair != SHMEM_TEAM_INVALID && shmem_team_n_pes(pair) == 2, "pair team");
+    int partner = shmem_team_translate_pe(pair, 1 - shmem_team_my_pe(pair), SHMEM_TEAM_WORLD);
+    CHECK(partner / 2 != me / 2, "the pair is not split across the hosts");
+    for (long round = 1; round <= SYNC_ROUNDS; round++) {
+        shmem_long_p(&pair_slot, 100 * round + me, partner);
+        shmem_quiet();
+        CHECK_RC(shmem_team_sync(pair), 0);
+        CHECK(pair_slot == 100 * round + partner, "team sync round %ld: %ld", round, pair_slot);
+        CHECK_RC(shmem_team_sync(pair), 0);
+        int next = (me + 1) % npes, prev = (me + npes - 1) % npes;
+        shmem_long_p(&ring_slot, -100 * round - me, next);
+        shmem_quiet();
+        shmem_sync_all();
+        CHECK(ring_slot == -100 * round - prev, "sync_all round %ld: %ld", round, ring_slot);
+        shmem_sync_all();
+    }
+    shmem_team_destroy(pair);
+}
+
 /* "stall": the job hangs until it is killed (hosts_killed_pe_on_b kills PE 3):
  * PE 3 sleeps, PE 0 waits for a flag only PE 3 would set, PEs 1 and 2 wait
  * in a barrier. */
@@ -208,6 +238,7 @@ int main(int argc, char **argv)
         if (me == 0)
             printf("amo ok with the words on PE %d\n", target);
     }
+    syncs();
     shmem_barrier_all();
     if (me == 0)
         printf("amo ok\n");
