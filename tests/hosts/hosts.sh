@@ -236,6 +236,18 @@ coll_types_two_hosts | coll_stress_two_hosts | coll_active_set_two_hosts)
             fail "expected a 'N collectives checked' line from each of the 4 PEs: $(cat "$WORK/out")"
     fi
     ;;
+coll_families_two_hosts)
+    # test_coll_families (sizes around every algorithm threshold, up to
+    # 256 KiB) across the hosts gives the same digests as on one host,
+    # where the pointer-based family runs.
+    timeout -k 2 100 "$LAUNCHER" --timeout 90 -n 4 "$PROGRAM" >"$WORK/local" 2>"$WORK/err" ||
+        fail "the run on one host failed, status $?"
+    run_program "${HOSTS_AB[@]}" "$PROGRAM"
+    expect_rc 0
+    [ "$(grep -c '^digest PE' "$WORK/out")" -eq 4 ] || fail "expected 4 digests: $(cat "$WORK/out")"
+    diff <(grep '^digest PE' "$WORK/local" | sort) <(grep '^digest PE' "$WORK/out" | sort) >&2 ||
+        fail "the digests across the hosts (right) differ from those on one host (left)"
+    ;;
 amo_two_hosts)
     run_program "${HOSTS_AB[@]}" "$PROGRAM"
     expect_rc 0
