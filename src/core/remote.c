@@ -1,6 +1,7 @@
 #include "core/remote.h"
 
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "transport/amo_word.h"
@@ -89,8 +90,41 @@ int mishmem_remote_get(struct mishmem_instance *inst, int pe, void *dest, const 
                                           completion);
 }
 
-/* Contiguous runs go as one transfer; otherwise one per element, all
- * non-blocking, completed together. put: dest is pe's, else source is. */
+/* A strided get from a peer reached through its transport, with the
+ * source elements close together (at most GATHER_STEP bytes apart): whole
+ * runs of up to GATHER_SPAN bytes are read, gaps included, and the
+ * elements picked out here, one transfer per run instead of one per
+ * element (tcp;ofi_rxm pays a message for each). Returns 1 when it did
+ * not apply (the caller moves element by element), else the status. */
+#define GATHER_SPAN 65536
+#define GATHER_STEP 4096
+static int gathered_get(struct mishmem_instance *inst, int pe, void *dest, const void *source, ptrdiff_t dst,
+                        ptrdiff_t sst, size_t nelems, size_t elem)
+{
+    size_t step = (size_t)sst * elem;
+    struct mishmem_remote_addr at;
+    if (sst < 1 || elem > GATHER_STEP || step > GATHER_STEP || mapped_address(inst, pe, source) ||
+        !mishmem_remote_addr_of(inst, source, (nelems - 1) * step + elem, &at))
+        return 1;
+    char *run = malloc(GATHER_SPAN);
+    if (!run)
+        return 1;
+    size_t per_run = (GATHER_SPAN - elem) / step + 1;
+    int rc = ACLSHMEM_SUCCESS;
+    for (size_t i = 0; rc == ACLSHMEM_SUCCESS && i < nelems; i += per_run) {
+        size_t k = nelems - i < per_run ? nelems - i : per_run;
+        rc = mishmem_remote_get(inst, pe, run, (const char *)source + i * step, (k - 1) * step + elem,
+                                MISHMEM_BLOCKING);
+        for (size_t j = 0; rc == ACLSHMEM_SUCCESS && j < k; j++)
+            memcpy((char *)dest + (ptrdiff_t)(i + j) * dst * (ptrdiff_t)elem, run + j * step, elem);
+    }
+    free(run);
+    return rc;
+}
+
+/* Contiguous runs go as one transfer, close strided sources of a get as
+ * a few (gathered_get); otherwise one per element, all non-blocking,
+ * completed together. put: dest is pe's, else source is. */
 static int remote_strided(struct mishmem_instance *inst, int put, int pe, void *dest, const void *source,
                           ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem)
 {
@@ -98,6 +132,11 @@ static int remote_strided(struct mishmem_instance *inst, int put, int pe, void *
         put ? mishmem_remote_put : mishmem_remote_get;
     if (dst == 1 && sst == 1)
         return move(inst, pe, dest, source, nelems * elem, MISHMEM_BLOCKING);
+    if (!put && nelems > 1) {
+        int rc = gathered_get(inst, pe, dest, source, dst, sst, nelems, elem);
+        if (rc != 1)
+            return rc;
+    }
     int rc = ACLSHMEM_SUCCESS;
     for (size_t i = 0; rc == ACLSHMEM_SUCCESS && i < nelems; i++)
         rc = move(inst, pe, (char *)dest + (ptrdiff_t)i * dst * (ptrdiff_t)elem,

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # hosts_<scenario>: mishmemrun --hosts over two network-namespace "hosts".
-#   bash hosts.sh LAUNCHER PROBE SCENARIO [PROGRAM]
-# The PEs are pe_probe (tests/tools), except for *_one_host, which run the
-# mishmem PROGRAM with all four PEs on host a (PEs on different hosts need
-# the libfabric transport). Skips (77) without
-# root or `ip netns`.
+#   bash hosts.sh LAUNCHER PROBE SCENARIO [PROGRAM [ARGS...]]
+# The PEs are pe_probe (tests/tools), except for the scenarios given a
+# mishmem PROGRAM: *_one_host run it with all four PEs on host a, the
+# others with PEs on both hosts (they need the libfabric transport).
+# Skips (77) without root or `ip netns`.
 LAUNCHER=$1 PROBE=$2 SCENARIO=$3 PROGRAM=${4:-}
+PROGRAM_ARGS=("${@:5}")
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../tools/lib.sh"
 . "$HERE/netns.sh"
@@ -14,6 +15,17 @@ A=$MISHMEM_NS_ADDR_A B=$MISHMEM_NS_ADDR_B
 HOSTS_AB=(--hosts a:2,b:2 --rdv-addr "$A" --agent "$NS_AGENT")
 
 field() { sed -n "s/^$2=//p" "$1"; }
+
+# run_program ARGS...: run_launcher for the mishmem programs, whose time
+# depends on the machine's load: the launcher's --timeout 90 (not the
+# 20 s guard of run_launcher) bounds them.
+run_program() {
+    local start
+    start=$(now)
+    timeout -k 2 100 "$LAUNCHER" --timeout 90 "$@" >"$WORK/out" 2>"$WORK/err"
+    RC=$?
+    ELAPSED=$(seconds_since "$start")
+}
 netns_id() { echo "net:[$(stat -L -c %i "/run/netns/$1")]"; }
 
 # Nothing of the job in either namespace, and no probe anywhere.
@@ -207,6 +219,117 @@ two_instances_one_host)
     expect_rc 0
     [ "$(grep -c '^PE [0-3] got .* in instance 1$' "$WORK/out")" -eq 4 ] ||
         fail "expected 4 'PE k got ... in instance 1' lines: $(cat "$WORK/out")"
+    ;;
+coll_types_two_hosts | coll_stress_two_hosts | coll_active_set_two_hosts)
+    # tests/coll's programs unchanged, PEs 0,1 on a and 2,3 on b: their
+    # teams (world, odd PEs, reversed world, 2D rows and columns) mix
+    # members on both hosts; each program checks every result on every PE
+    # and ends non-zero on the first wrong value.
+    run_program "${HOSTS_AB[@]}" "$PROGRAM" "${PROGRAM_ARGS[@]}"
+    expect_rc 0
+    expect_stderr_count '^mishmemrun:' 0
+    if [ "$SCENARIO" = coll_stress_two_hosts ]; then
+        grep -qE "^stress: 4 PEs, ${PROGRAM_ARGS[0]} iterations of" "$WORK/out" ||
+            fail "no line about ${PROGRAM_ARGS[0]} iterations on 4 PEs: $(cat "$WORK/out")"
+    else
+        [ "$(grep -cE '^PE [0-3]: [1-9][0-9]* .*collectives checked' "$WORK/out")" -eq 4 ] ||
+            fail "expected a 'N collectives checked' line from each of the 4 PEs: $(cat "$WORK/out")"
+    fi
+    ;;
+coll_families_two_hosts)
+    # test_coll_families (sizes around every algorithm threshold, up to
+    # 256 KiB) across the hosts gives the same digests as on one host,
+    # where the pointer-based family runs.
+    timeout -k 2 100 "$LAUNCHER" --timeout 90 -n 4 "$PROGRAM" >"$WORK/local" 2>"$WORK/err" ||
+        fail "the run on one host failed, status $?"
+    run_program "${HOSTS_AB[@]}" "$PROGRAM"
+    expect_rc 0
+    [ "$(grep -c '^digest PE' "$WORK/out")" -eq 4 ] || fail "expected 4 digests: $(cat "$WORK/out")"
+    diff <(grep '^digest PE' "$WORK/local" | sort) <(grep '^digest PE' "$WORK/out" | sort) >&2 ||
+        fail "the digests across the hosts (right) differ from those on one host (left)"
+    ;;
+amo_two_hosts)
+    run_program "${HOSTS_AB[@]}" "$PROGRAM"
+    expect_rc 0
+    for target in 1 2; do
+        grep -qx "amo ok with the words on PE $target" "$WORK/out" || fail "no result for PE $target: $(cat "$WORK/out")"
+    done
+    grep -qx "amo ok" "$WORK/out" || fail "no 'amo ok': $(cat "$WORK/out")"
+    ;;
+instances_two_hosts)
+    # Instance 2 over both hosts (rendezvous on host a's address), instance
+    # 1 on host a only; ports from the range (each namespace has its own).
+    SHMEM_INSTANCE_PORT_RANGE=32100:32354 run_program "${HOSTS_AB[@]}" "$PROGRAM" "$A"
+    expect_rc 0
+    expect_line_count() { # count, line
+        [ "$(grep -cxF -- "$2" "$WORK/out")" -eq "$1" ] || fail "expected $1 times '$2': $(cat "$WORK/out")"
+    }
+    for pe in 0 1 2 3; do
+        expect_line_count 2 "PE $pe: instance 2 (PE $pe of 4) beside the other: ok"
+        expect_line_count 1 "PE $pe: instance 2 (PE $pe of 4) after instance 1 was finalized: ok"
+    done
+    for pe in 0 1; do
+        expect_line_count 2 "PE $pe: instance 1 (PE $pe of 2) beside the other: ok"
+        expect_line_count 1 "PE $pe: instance 1 (PE $pe of 2) after instance 2 was finalized: ok"
+    done
+    [ "$(grep -c 'instance 1 (PE' "$WORK/out")" -eq 6 ] || fail "instance 1 reached host b: $(cat "$WORK/out")"
+    expect_line_count 1 "instances ok"
+    ;;
+killed_pe_on_b)
+    # A real mishmem program stalls (PE 0 in wait_until on a flag PE 3
+    # would set, PEs 1, 2 in a barrier, PE 3 asleep); PE 3, on host b, is
+    # SIGKILLed from outside. The job ends with the launcher's status for
+    # it and nothing is left on either host.
+    start=$(now)
+    timeout -k 2 70 "$LAUNCHER" "${HOSTS_AB[@]}" "$PROGRAM" stall >"$WORK/out" 2>"$WORK/err" &
+    launcher_pid=$!
+    for tries in $(seq 400); do
+        [ "$(grep -c '^PE [0-3] ready$' "$WORK/out")" -eq 4 ] && break
+        sleep 0.1
+    done
+    [ "$(grep -c '^PE [0-3] ready$' "$WORK/out")" -eq 4 ] || fail "the 4 PEs were not ready within 40 s: $(cat "$WORK/out")"
+    victim=
+    for pid in $(ip netns pids "$MISHMEM_NS_B"); do
+        [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$(basename "$PROGRAM" | cut -c1-15)" ] || continue
+        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx MISHMEM_PE=3 && victim=$pid
+    done
+    [ -n "$victim" ] || fail "no PE 3 in host b's namespace"
+    kill -KILL "$victim"
+    wait "$launcher_pid"
+    RC=$?
+    ELAPSED=$(seconds_since "$start")
+    expect_rc 137
+    expect_stderr_line "mishmemrun: PE 3 was killed by signal SIGKILL (9)"
+    if grep -q 'the stall ended' "$WORK/err"; then fail "a PE left the stall before the kill"; fi
+    ;;
+quickstart_tcp | quickstart_uid)
+    # No launcher: each PE started by hand, as a user would on two hosts,
+    # with its own environment (RANK, WORLD_SIZE and the mode's variables).
+    mode=${SCENARIO#quickstart_}
+    secret=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
+    pids=()
+    for pe in 0 1 2 3; do
+        if [ "$pe" -lt 2 ]; then ns=$MISHMEM_NS_A; else ns=$MISHMEM_NS_B; fi
+        vars=(RANK=$pe WORLD_SIZE=4)
+        if [ "$mode" = tcp ]; then
+            vars+=(MASTER_ADDR=$A SHMEM_INSTANCE_PORT_RANGE=32100:32354 SHMEM_BOOTSTRAP_SECRET=$secret)
+        else
+            vars+=(UID_FILE=$WORK/uid)
+            [ "$pe" -eq 0 ] && vars+=(SHMEM_UID_SOCK_IFNAME=mm$$a)
+        fi
+        env "${vars[@]}" timeout -k 2 60 ip netns exec "$ns" unshare --pid --fork --kill-child --uts \
+            "$PROGRAM" "$mode" >"$WORK/out.$pe" 2>"$WORK/err.$pe" &
+        pids+=($!)
+    done
+    for pe in 0 1 2 3; do
+        wait "${pids[$pe]}"
+        RC=$?
+        [ "$RC" -eq 0 ] || fail "PE $pe exited with status $RC: $(cat "$WORK/err.$pe")"
+        prev=$(((pe + 3) % 4))
+        grep -qx "PE $pe: quick start ($mode) ok, data from PE $prev" "$WORK/out.$pe" ||
+            fail "PE $pe: no result line: $(cat "$WORK/out.$pe" "$WORK/err.$pe")"
+    done
+    ELAPSED=-
     ;;
 *)
     fail "unknown scenario $SCENARIO"
