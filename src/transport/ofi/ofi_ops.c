@@ -45,11 +45,13 @@ static void check_errors(struct mishmem_ofi_state *ofi)
                   fi_strerror(entry.err ? entry.err : FI_EOTHER), text[0] ? ": " : "", text);
 }
 
+/* Called by waits. Even with automatic progress this pays: the waiting
+ * thread reads its sockets itself and sees a write at once, where the
+ * provider's thread would first have to be woken and scheduled (an 8-byte
+ * put ping-pong between two namespaces: 257 -> 19-28 us). */
 void mishmem_ofi_progress(void *state)
 {
     struct mishmem_ofi_state *ofi = state;
-    if (ofi->dom->auto_progress)
-        return; /* the provider's thread moves the data; our calls would contend for its locks */
     struct fi_cq_entry entry;
     (void)fi_cq_read(ofi->cq, &entry, 0); /* drives providers with manual progress */
     (void)fi_cntr_read(ofi->cntr);
