@@ -47,8 +47,8 @@ static void *work(void *arg)
             long fetched[CELLS];
             shmem_ctx_long_get(ctx, fetched, published, CELLS, target);
             for (int i = 0; i < CELLS; i++)
-                CHECK(fetched[i] == 77L * target + i, "thread %d: get from PE %d element %d", thread, target,
-                      i);
+                CHECK(fetched[i] == 77L * target + i, "thread %d: get from PE %d element %d: %ld", thread, target,
+                      i, fetched[i]);
             CHECK(shmem_long_g(published + round % CELLS, target) == 77L * target + round % CELLS,
                   "thread %d: g", thread);
         }

@@ -5,6 +5,7 @@
 #include <rdma/fi_rma.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #include "util/log.h"
 
@@ -57,12 +58,16 @@ void mishmem_ofi_progress(void *state)
     (void)fi_cntr_read(ofi->cntr);
 }
 
-/* Retries an operation that answers -FI_EAGAIN (queues full, a connection
- * being set up) while driving progress. */
-#define OFI_RETRY(ofi, call)                                                       \
+/* Posts an operation, counted first: a completion can then never stand in
+ * for an operation not yet counted, so "the counter has caught up with
+ * the count" means every operation posted so far is complete, whichever
+ * thread posted it. Retries while the provider answers -FI_EAGAIN (queues
+ * full, a connection being set up), driving progress. */
+#define OFI_POST(ofi, call)                                                        \
     ({                                                                             \
         ssize_t rc_;                                                               \
         unsigned tries_ = 0;                                                       \
+        atomic_fetch_add_explicit(&(ofi)->issued, 1, memory_order_seq_cst);        \
         while ((rc_ = (call)) == -FI_EAGAIN) {                                     \
             mishmem_ofi_progress(ofi);                                             \
             if (++tries_ % 64 == 0)                                                \
@@ -71,13 +76,14 @@ void mishmem_ofi_progress(void *state)
         rc_;                                                                       \
     })
 
-static int issued(struct mishmem_ofi_state *ofi, ssize_t rc, const char *what, int pe)
+/* The answer of a post; a failed one is taken off the count. */
+static int posted(struct mishmem_ofi_state *ofi, ssize_t rc, const char *what, int pe)
 {
     if (rc != 0) {
+        atomic_fetch_sub_explicit(&ofi->issued, 1, memory_order_seq_cst);
         MISHMEM_ERROR("libfabric: %s to PE %d failed: %s", what, pe, fi_strerror((int)-rc));
         return ACLSHMEM_INNER_ERROR;
     }
-    atomic_fetch_add_explicit(&ofi->issued, 1, memory_order_relaxed);
     return ACLSHMEM_SUCCESS;
 }
 
@@ -87,13 +93,19 @@ static int issued(struct mishmem_ofi_state *ofi, ssize_t rc, const char *what, i
 int mishmem_ofi_quiet(void *state)
 {
     struct mishmem_ofi_state *ofi = state;
-    uint64_t target = atomic_load_explicit(&ofi->issued, memory_order_relaxed);
-    /* With automatic progress, block on the counter's wait object at once:
-     * polling it from here contends with the provider's thread (an 8-byte
-     * get took 5x as long). Manual: drive progress a while first. */
-    for (unsigned spins = ofi->dom->auto_progress ? 256 : 0; fi_cntr_read(ofi->cntr) < target; spins++) {
+    /* Done once the counter has caught up with the count at some moment:
+     * a snapshot taken on entry could be met by other threads' later
+     * operations while one of ours is still in flight. With automatic
+     * progress, block on the counter's wait object at once: polling it
+     * from here contends with the provider's thread (an 8-byte get took
+     * 5x as long). Manual: drive progress a while first. */
+    unsigned spins = ofi->dom->auto_progress ? 256 : 0;
+    for (;;) {
+        uint64_t target = atomic_load_explicit(&ofi->issued, memory_order_seq_cst);
+        if (fi_cntr_read(ofi->cntr) >= target)
+            break;
         check_errors(ofi);
-        if (spins < 256)
+        if (spins++ < 256)
             mishmem_ofi_progress(ofi);
         else
             fi_cntr_wait(ofi->cntr, target, OFI_QUIET_WAIT_MS);
@@ -108,6 +120,47 @@ int mishmem_ofi_fence(void *state)
     return ofi->dom->ordered_writes ? ACLSHMEM_SUCCESS : mishmem_ofi_quiet(ofi);
 }
 
+/* An operation whose result the caller waits for (a blocking get, a
+ * fetching atomic) waits for its own completion, named by its context in
+ * the CQ, not for the counter: with threads posting at once the counter
+ * caught up while such a read was still in flight (test_threads over
+ * MISHMEM_HOST_ID=h%p read stale data 11 runs in 12). Whichever thread
+ * reads an entry marks its owner done. */
+struct ofi_op_done {
+    _Atomic int done;
+};
+
+static void drain_completions(struct mishmem_ofi_state *ofi)
+{
+    struct fi_cq_entry entries[16];
+    ssize_t n = fi_cq_read(ofi->cq, entries, 16);
+    for (ssize_t i = 0; i < n; i++)
+        atomic_store_explicit(&((struct ofi_op_done *)entries[i].op_context)->done, 1, memory_order_release);
+}
+
+static int wait_own(struct mishmem_ofi_state *ofi, int rc, struct ofi_op_done *op)
+{
+    for (unsigned spins = 0; rc == ACLSHMEM_SUCCESS && !atomic_load_explicit(&op->done, memory_order_acquire);
+         spins++) {
+        drain_completions(ofi);
+        check_errors(ofi);
+        if (spins > 64)
+            sched_yield();
+    }
+    return rc;
+}
+
+static int read_and_wait(struct mishmem_ofi_state *ofi, int pe, void *buf, size_t len, fi_addr_t dest,
+                         uint64_t addr, uint64_t key)
+{
+    struct ofi_op_done op = {0};
+    struct iovec iov = {.iov_base = buf, .iov_len = len};
+    struct fi_rma_iov remote = {.addr = addr, .len = len, .key = key};
+    struct fi_msg_rma msg = {.msg_iov = &iov, .iov_count = 1, .addr = dest, .rma_iov = &remote,
+                             .rma_iov_count = 1, .context = &op};
+    return wait_own(ofi, posted(ofi, OFI_POST(ofi, fi_readmsg(ofi->ep, &msg, FI_COMPLETION)), "a get", pe), &op);
+}
+
 /* One put (write) or get (read) of len bytes, in pieces the provider
  * accepts; a blocking one returns once it is complete (the source may be
  * reused, the data has arrived). */
@@ -120,18 +173,21 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
     /* A small put is copied out at once: it is complete for the caller
      * (the source may be reused) and the next quiet delivers it. */
     if (write && len <= ofi->dom->inject_size)
-        return issued(ofi, OFI_RETRY(ofi, fi_inject_write(ofi->ep, local, len, dest, addr, key)), "a put", pe);
-    int rc = ACLSHMEM_SUCCESS;
+        return posted(ofi, OFI_POST(ofi, fi_inject_write(ofi->ep, local, len, dest, addr, key)), "a put", pe);
+    int rc = ACLSHMEM_SUCCESS, wait_own_reads = !write && completion == MISHMEM_BLOCKING;
     for (size_t done = 0; rc == ACLSHMEM_SUCCESS && done < len;) {
         size_t piece = len - done < ofi->dom->max_msg ? len - done : ofi->dom->max_msg;
         char *buf = (char *)local + done;
-        rc = issued(ofi,
-                    write ? OFI_RETRY(ofi, fi_write(ofi->ep, buf, piece, NULL, dest, addr + done, key, NULL))
-                          : OFI_RETRY(ofi, fi_read(ofi->ep, buf, piece, NULL, dest, addr + done, key, NULL)),
-                    write ? "a put" : "a get", pe);
+        if (wait_own_reads)
+            rc = read_and_wait(ofi, pe, buf, piece, dest, addr + done, key);
+        else
+            rc = posted(ofi,
+                        write ? OFI_POST(ofi, fi_write(ofi->ep, buf, piece, NULL, dest, addr + done, key, NULL))
+                              : OFI_POST(ofi, fi_read(ofi->ep, buf, piece, NULL, dest, addr + done, key, NULL)),
+                        write ? "a put" : "a get", pe);
         done += piece;
     }
-    if (rc == ACLSHMEM_SUCCESS && completion == MISHMEM_BLOCKING)
+    if (rc == ACLSHMEM_SUCCESS && write && completion == MISHMEM_BLOCKING)
         rc = mishmem_ofi_quiet(ofi);
     return rc;
 }
@@ -146,6 +202,28 @@ int mishmem_ofi_get(void *state, int pe, void *dest, struct mishmem_remote_addr 
                     enum mishmem_completion completion)
 {
     return transfer(state, 0, pe, from, dest, len, completion);
+}
+
+static enum fi_op fabric_op(enum mishmem_amo_op op)
+{
+    switch (op) {
+    case MISHMEM_AMO_FETCH:
+        return FI_ATOMIC_READ;
+    case MISHMEM_AMO_SET:
+    case MISHMEM_AMO_SWAP:
+        return FI_ATOMIC_WRITE;
+    case MISHMEM_AMO_COMPARE_SWAP:
+        return FI_CSWAP;
+    case MISHMEM_AMO_FETCH_ADD:
+        return FI_SUM;
+    case MISHMEM_AMO_FETCH_AND:
+        return FI_BAND;
+    case MISHMEM_AMO_FETCH_OR:
+        return FI_BOR;
+    case MISHMEM_AMO_FETCH_XOR:
+        break;
+    }
+    return FI_BXOR;
 }
 
 static enum fi_datatype fabric_type(enum mishmem_datatype type)
@@ -182,28 +260,28 @@ int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mis
     case MISHMEM_AMO_SET:
         /* Returns nothing: copied out at once, ordered by the next fence
          * or quiet like a put. */
-        rc = OFI_RETRY(ofi, fi_inject_atomic(ofi->ep, value, 1, dest, addr, key, dt, FI_ATOMIC_WRITE));
-        return issued(ofi, rc, "an atomic", pe);
+        rc = OFI_POST(ofi, fi_inject_atomic(ofi->ep, value, 1, dest, addr, key, dt, FI_ATOMIC_WRITE));
+        return posted(ofi, rc, "an atomic", pe);
     case MISHMEM_AMO_COMPARE_SWAP:
-        rc = OFI_RETRY(ofi, fi_compare_atomic(ofi->ep, value, 1, NULL, cond, NULL, out, NULL, dest, addr, key, dt,
-                                              FI_CSWAP, NULL));
         break;
-    default: {
-        static const enum fi_op ops[] = {
-            [MISHMEM_AMO_FETCH] = FI_ATOMIC_READ, [MISHMEM_AMO_SWAP] = FI_ATOMIC_WRITE,
-            [MISHMEM_AMO_FETCH_ADD] = FI_SUM,     [MISHMEM_AMO_FETCH_AND] = FI_BAND,
-            [MISHMEM_AMO_FETCH_OR] = FI_BOR,      [MISHMEM_AMO_FETCH_XOR] = FI_BXOR,
-        };
+    default:
         /* Nobody wants the old value: an update, like SET. */
         if (!fetched && op != MISHMEM_AMO_FETCH && op != MISHMEM_AMO_SWAP)
-            return issued(ofi, OFI_RETRY(ofi, fi_inject_atomic(ofi->ep, value, 1, dest, addr, key, dt, ops[op])),
+            return posted(ofi, OFI_POST(ofi, fi_inject_atomic(ofi->ep, value, 1, dest, addr, key, dt, fabric_op(op))),
                           "an atomic", pe);
-        rc = OFI_RETRY(ofi, fi_fetch_atomic(ofi->ep, value, 1, NULL, out, NULL, dest, addr, key, dt, ops[op], NULL));
     }
-    }
-    int done = issued(ofi, rc, "an atomic", pe);
     /* The old value is needed on return. */
-    return done == ACLSHMEM_SUCCESS ? mishmem_ofi_quiet(ofi) : done;
+    struct ofi_op_done done = {0};
+    struct fi_ioc operand_ioc = {.addr = (void *)value, .count = 1}, result_ioc = {.addr = out, .count = 1};
+    struct fi_ioc cond_ioc = {.addr = (void *)cond, .count = 1};
+    struct fi_rma_ioc remote = {.addr = addr, .count = 1, .key = key};
+    struct fi_msg_atomic msg = {.msg_iov = &operand_ioc, .iov_count = 1, .addr = dest, .rma_iov = &remote,
+                                .rma_iov_count = 1, .datatype = dt, .op = fabric_op(op), .context = &done};
+    if (op == MISHMEM_AMO_COMPARE_SWAP)
+        rc = OFI_POST(ofi, fi_compare_atomicmsg(ofi->ep, &msg, &cond_ioc, NULL, 1, &result_ioc, NULL, 1, FI_COMPLETION));
+    else
+        rc = OFI_POST(ofi, fi_fetch_atomicmsg(ofi->ep, &msg, &result_ioc, NULL, 1, FI_COMPLETION));
+    return wait_own(ofi, posted(ofi, rc, "an atomic", pe), &done);
 }
 
 int mishmem_ofi_put_signal(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
