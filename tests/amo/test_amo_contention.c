@@ -7,9 +7,10 @@
 
 #include "test_util.h"
 
-#define TICKETS 100000
-#define ROUNDS 400
-#define INCS 50000
+#define TICKETS test_reps(100000)
+#define ROUNDS_MAX 400
+#define ROUNDS ((int)test_reps(ROUNDS_MAX))
+#define INCS test_reps(50000)
 
 static int me, npes;
 
@@ -55,7 +56,7 @@ static void elections(void)
     long *words = shmem_calloc(ROUNDS, sizeof(long));
     int *won = shmem_calloc(1, sizeof(int));
     CHECK(words && won, "calloc");
-    static int mine[ROUNDS];
+    static int mine[ROUNDS_MAX];
     int my_wins = 0;
     for (int r = 0; r < ROUNDS; r++) {
         int host = (r * 7) % npes;
@@ -92,7 +93,7 @@ static void increments(void)
     }
     shmem_barrier_all();
     CHECK(*narrow == INCS && *wide == INCS, "PE %d counted %d and %lld increments, expected %d", me, *narrow,
-          *wide, INCS);
+          *wide, (int)INCS);
     shmem_barrier_all();
     shmem_free(wide);
     shmem_free(narrow);
@@ -152,7 +153,7 @@ int main(void)
     shmem_barrier_all();
     if (me == 0)
         printf("amo_contention: %d PEs, %d tickets, %d elections, %d incs each: exact (%.2f s)\n", npes,
-               TICKETS, ROUNDS, INCS, test_now_s() - start);
+               (int)TICKETS, ROUNDS, (int)INCS, test_now_s() - start);
     shmem_finalize();
     return 0;
 }

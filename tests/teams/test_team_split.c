@@ -33,10 +33,22 @@ static void check_members(shmem_team_t team, int start, int stride, int size, co
 static void predefined(void)
 {
     CHECK(shmem_team_my_pe(SHMEM_TEAM_WORLD) == me && shmem_team_n_pes(SHMEM_TEAM_WORLD) == n, "world");
-    CHECK(shmem_team_my_pe(SHMEM_TEAM_SHARED) == me && shmem_team_n_pes(SHMEM_TEAM_SHARED) == n, "shared");
+    /* SHMEM_TEAM_SHARED: the PEs whose memory this one maps, all of them
+     * on one host (MISHMEM_HOST_ID=h%p: itself alone). */
+    static long probe;
+    int mapped = 0, first = -1;
+    for (int pe = 0; pe < n; pe++)
+        if (shmem_ptr(&probe, pe)) {
+            mapped++;
+            first = first < 0 ? pe : first;
+        }
+    CHECK(shmem_team_n_pes(SHMEM_TEAM_SHARED) == mapped && shmem_team_my_pe(SHMEM_TEAM_SHARED) == me - first,
+          "shared: %d PEs, I am %d; %d mapped from PE %d", shmem_team_n_pes(SHMEM_TEAM_SHARED),
+          shmem_team_my_pe(SHMEM_TEAM_SHARED), mapped, first);
     CHECK(shmem_team_my_pe(SHMEM_TEAM_INVALID) == -1 && shmem_team_n_pes(SHMEM_TEAM_INVALID) == -1, "invalid");
     CHECK(shmem_team_translate_pe(SHMEM_TEAM_WORLD, 0, SHMEM_TEAM_INVALID) == -1, "translate to invalid");
-    CHECK(shmem_team_translate_pe(SHMEM_TEAM_SHARED, n - 1, SHMEM_TEAM_WORLD) == n - 1, "shared to world");
+    CHECK(shmem_team_translate_pe(SHMEM_TEAM_SHARED, mapped - 1, SHMEM_TEAM_WORLD) == first + mapped - 1,
+          "shared to world");
     shmem_team_config_t config = {.num_contexts = 77};
     CHECK(shmem_team_get_config(SHMEM_TEAM_WORLD, SHMEM_TEAM_NUM_CONTEXTS, &config) == 0, "world config");
     CHECK(config.num_contexts == 0, "world num_contexts %d", config.num_contexts);
