@@ -91,6 +91,16 @@ struct mishmem_control {
     /* Set once this PE has passed its finalize barrier: its exit is then a
      * normal departure, not a peer dying under a wait. */
     struct mishmem_flag departed;
+    /* Set when this PE enters finalize: from then on it writes no sync word
+     * but finalize_round's, so a peer waiting for one of its words will
+     * wait in vain (transport/shm/wait.h). */
+    struct mishmem_flag finalizing;
+    /* Set when this PE found the instance failed (a peer died or left):
+     * its peers' waits end too. */
+    struct mishmem_flag failed;
+    /* The finalize barrier's dissemination words: finalize pairs with
+     * nothing but another PE's finalize. */
+    struct mishmem_flag finalize_round[MISHMEM_BARRIER_ROUNDS];
     struct mishmem_doorbell doorbell;
     struct mishmem_placement placement;
     /* Active-set collectives (core/coll_active_set.c): a value this PE
@@ -164,7 +174,17 @@ struct mishmem_instance {
     _Atomic int alone_on_cpu;       /* at the last look, no other awake PE of this instance shared our CPU */
     uint32_t op_timeout_ms;
     struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
+    /* Failure of a peer (transport/shm/wait.h): the shmem_init world ends
+     * the process; any other instance is marked failed, once, and every
+     * later wait on it ends at once. */
+    int abort_on_failure;
+    _Atomic int failed;
 };
+
+static inline int mishmem_instance_failed(const struct mishmem_instance *inst)
+{
+    return __builtin_expect(atomic_load_explicit(&inst->failed, memory_order_acquire) != 0, 0);
+}
 
 static inline struct mishmem_control *mishmem_control_of(struct mishmem_instance *inst, int pe)
 {
