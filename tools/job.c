@@ -178,6 +178,7 @@ void setup_job(struct job *job, const struct job_config *config)
     job->stdin_to_nobody = config->stdin_to_nobody;
     job->pe_stdout_fd = config->pe_stdout_fd;
     job->default_sigpipe = config->default_sigpipe;
+    job->keep_going = config->keep_going;
     job->launcher_pid = getpid();
     job->listen_fd = job->ctrl_read_fd = job->ctrl_write_fd = job->signal_fd = -1;
     for (int i = 0; i < JOB_EXTRA_FDS; i++)
@@ -425,7 +426,13 @@ static void on_pe_exit(struct job *job, pid_t pid, int status)
     if (failed && !job->stopping) {
         if (!job->hooks.quiet_failures)
             report_failure(job->first_pe + pe, status);
-        begin_shutdown(job, exit_code_of(status), SIGTERM);
+        if (!job->keep_going) {
+            begin_shutdown(job, exit_code_of(status), SIGTERM);
+        } else if (!job->failed) {
+            /* The survivors finish; the job still fails, with this status. */
+            job->failed = true;
+            job->first_failure_code = exit_code_of(status);
+        }
     }
 }
 
@@ -574,6 +581,13 @@ void start_all_pes(struct job *job, char **prog_argv)
     /* The PEs hold their copies; ours would only keep the port and pipe alive. */
     close_if_open(&job->listen_fd);
     close_if_open(&job->ctrl_write_fd);
+}
+
+int job_exit_code(const struct job *job)
+{
+    if (job->stopping)
+        return job->exit_code;
+    return job->failed ? job->first_failure_code : 0;
 }
 
 void finish_job(struct job *job)

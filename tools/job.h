@@ -40,6 +40,7 @@ struct job_config {
     bool stdin_to_nobody;  /* every PE gets /dev/null (else PE 0 reads our stdin) */
     int pe_stdout_fd;      /* >= 0: the PEs' stdout (else they inherit ours) */
     bool default_sigpipe;  /* give the PEs SIGPIPE's default action back (we ignore it) */
+    bool keep_going;       /* a failed PE does not end the job (--keep-going) */
 };
 
 struct job;
@@ -80,6 +81,9 @@ struct job {
     bool stopping;
     bool killed_hard;
     int exit_code;
+    bool keep_going;
+    bool failed;           /* with keep_going: a PE failed; first_failure_code is its status */
+    int first_failure_code;
     int64_t timeout_at_ms;   /* 0: no timeout */
     int64_t kill_hard_at_ms; /* when SIGTERM'd PEs get SIGKILL */
     double timeout_s;
@@ -105,5 +109,7 @@ void forward_signal(struct job *job, int signo);
 void run_event_loop(struct job *job);
 /* After the loop: kill and reap what the PEs left, release the job. */
 void finish_job(struct job *job);
+/* The job's exit status once the loop has ended. */
+int job_exit_code(const struct job *job);
 
 #endif
