@@ -53,6 +53,13 @@ struct job_hooks {
     void (*extra_ready)(struct job *job, int index);           /* extra_fds[index] readable */
 };
 
+/* The job board (src/bootstrap/job_board.h reads it): one entry per PE of
+ * the job; `exited` is set once `status` (the wait status) is in place. */
+struct board_entry {
+    uint32_t exited;
+    int32_t status;
+};
+
 struct pe {
     pid_t pid;
     bool running;
@@ -73,6 +80,9 @@ struct job {
     int ctrl_read_fd; /* the launcher's end of MISHMEM_CTRL_FD */
     int ctrl_write_fd;
     int signal_fd;
+    int board_fd;           /* MISHMEM_JOB_BOARD_FD: the PEs that have exited, for the PEs */
+    struct board_entry *board; /* world_npes entries, by job-wide PE number */
+    long board_entries;
     int pe_stdout_fd;
     bool stdin_to_nobody;
     bool default_sigpipe;
