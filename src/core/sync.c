@@ -22,6 +22,12 @@ void mishmem_finalize_barrier(struct mishmem_instance *inst, const char *operati
 {
     mishmem_quiet(inst);
     struct mishmem_control *mine = (struct mishmem_control *)inst->segment.base;
+    /* Peers waiting for this PE's "done" in a later op learn it never comes. */
+    for (int slot = 0; slot < MISHMEM_TEAM_SLOTS; slot++) {
+        struct mishmem_team *team = mishmem_team_in_slot(inst, slot);
+        if (team)
+            atomic_store_explicit(&mine->final_op_epoch[slot], team->op_epoch, memory_order_relaxed);
+    }
     atomic_store_explicit(&mine->finalizing.value, 1, memory_order_release);
     int n = inst->n_pes, me = inst->my_pe;
     /* Dissemination, once per instance: every word goes from 0 to 1. */

@@ -107,6 +107,11 @@ struct mishmem_control {
      * publishes to the set, and the signals from each PE, counted. */
     struct mishmem_flag active_set_value;
     _Alignas(4096) _Atomic uint64_t active_set_signal[ACLSHMEM_MAX_PES];
+    /* Written when this PE enters finalize (before `finalizing`): each live
+     * team's op_epoch, the flag-based collectives it has begun. A peer that
+     * waits for the "done"s of a later op of that team knows this PE will
+     * not send one (core/coll_flags.h). */
+    _Alignas(4096) _Atomic uint64_t final_op_epoch[MISHMEM_TEAM_SLOTS];
     _Alignas(4096) struct mishmem_team_sync teams[MISHMEM_TEAM_SLOTS];
     _Alignas(4096) struct mishmem_stage_slot stage[MISHMEM_STAGE_TEAM_SLOTS];
 };

@@ -97,6 +97,17 @@ left_launcher) # item 8, the shmem_init world
     grep -q "PE 2 (pid [0-9]*) of instance [0-9]* finalized while PE [01] waited in shmem_barrier_all" "$log" ||
         fail "no message naming the PE that left and the call"
     ;;
+left_coll_launcher) # item 8, in collectives: staged (3 PEs) and tree-based (17 PEs)
+    for n in 3 17; do
+        through left_coll $n
+        [ "$status" -ne 0 ] && [ "$status" -ne 124 ] || fail "$n PEs: launcher exited $status"
+        [ "$elapsed_ms" -lt 15000 ] || fail "$n PEs: took $elapsed_ms ms"
+        last=$((n - 1))
+        grep -Eq "PE $last \(pid [0-9]+\) of instance [0-9]+ finalized while PE [0-9]+ waited in shmem_(broadcastmem|long_sum_reduce)" "$log" ||
+            fail "$n PEs: no message naming PE $last and the collective"
+        echo "$n PEs: ended in $elapsed_ms ms"
+    done
+    ;;
 left_acl_by_hand) # item 8, an instance of the aclshmem face
     by_hand left_acl 3
     survivors_ok 3

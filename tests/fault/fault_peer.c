@@ -18,6 +18,8 @@
  *   left     the shmem_init world; the last PE finalizes while the
  *            others are in shmem_barrier_all: they end with a message
  *            naming it (the world aborts).
+ *   left_coll as left, the others in a broadcast rooted at PE 0, then a
+ *            reduction (staged for small teams, trees for large ones).
  *   left_acl instance A; the last PE finalizes A while the others wait in
  *            aclshmem_barrier_all: they get ACLSHMEMX_PEER_FAILED.
  *   early    the last PE exits 0 before shmem_init: the others' init fails
@@ -156,6 +158,23 @@ static void scenario_left(void)
     exit(5);
 }
 
+/* As left, with the survivors in a broadcast rooted at PE 0 (so the
+ * root waits for its readers to be done) and then in a reduction. */
+static void scenario_left_coll(void)
+{
+    shmem_init();
+    long *x = shmem_calloc(4, sizeof *x);
+    shmem_barrier_all();
+    if (shmem_my_pe() == shmem_n_pes() - 1) {
+        shmem_finalize();
+        exit(0);
+    }
+    shmem_broadcastmem(SHMEM_TEAM_WORLD, x, x + 1, sizeof *x, 0);
+    shmem_long_sum_reduce(SHMEM_TEAM_WORLD, x + 2, x + 3, 1);
+    fprintf(stderr, "PE %d: the collectives completed without PE %d\n", shmem_my_pe(), shmem_n_pes() - 1);
+    exit(5);
+}
+
 static void scenario_left_acl(void)
 {
     create(ID_A, npes, "FAULT_PORT_A");
@@ -210,7 +229,7 @@ int main(int argc, char **argv)
     CHECK(r && n, "no rank: give RANK NPES or run under mishmemrun");
     rank = atoi(r);
     npes = atoi(n);
-    CHECK(npes >= 3 && rank >= 0 && rank < npes, "rank %d of %d (3 PEs at least)", rank, npes);
+    CHECK(npes >= 2 && rank >= 0 && rank < npes, "rank %d of %d (2 PEs at least)", rank, npes);
     setvbuf(stdout, NULL, _IOLBF, 0);
     const char *s = argv[1];
     if (strcmp(s, "acl") == 0)
@@ -219,6 +238,8 @@ int main(int argc, char **argv)
         scenario_threads();
     else if (strcmp(s, "left") == 0)
         scenario_left();
+    else if (strcmp(s, "left_coll") == 0)
+        scenario_left_coll();
     else if (strcmp(s, "left_acl") == 0)
         scenario_left_acl();
     else if (strcmp(s, "early") == 0)

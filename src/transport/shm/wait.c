@@ -37,6 +37,11 @@ int mishmem_find_failure(struct mishmem_waiter *w)
         if (control && flag_set(&control->finalizing))
             return failed_by(w, w->awaited, MISHMEM_PEER_LEFT);
     }
+    if (w->left) {
+        int pe = w->left(w->left_context);
+        if (pe >= 0)
+            return failed_by(w, pe, MISHMEM_PEER_LEFT);
+    }
     /* A pidfd polls readable once its process has exited. */
     struct pollfd probes[64];
     int owners[64];

@@ -46,6 +46,10 @@ struct mishmem_waiter {
     enum mishmem_wait_kind kind;
     const char *operation; /* named in the message if a peer dies */
     int awaited;           /* the world PE that must write the word, or -1: anyone */
+    /* Optional, for words that several PEs write: returns a PE that has
+     * entered finalize without taking part in what this wait needs, or -1. */
+    int (*left)(const void *context);
+    const void *left_context;
     int culprit;           /* after MISHMEM_WAIT_PEER_FAILED: the PE, and why */
     enum mishmem_wait_failure why;
     unsigned spins;
@@ -72,6 +76,8 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
     w->kind = kind;
     w->operation = operation;
     w->awaited = awaited;
+    w->left = NULL;
+    w->left_context = NULL;
     w->culprit = -1;
     w->spins = 0;
     w->spin_until_ns = 0;
@@ -183,10 +189,17 @@ static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticke
  * any). A sleep tests COND once more after arming, so no wake-up is lost.
  * When a peer fails (and the instance does not end the process), the wait
  * ends with COND still false: callers that can fail look at inst->failed. */
-#define MISHMEM_WAIT_KIND_UNTIL(inst, kind, operation, awaited, cond)             \
+#define MISHMEM_WAIT_KIND_UNTIL(inst, kind, operation, awaited, cond) \
+    MISHMEM_WAIT_CHECKED_UNTIL(inst, kind, operation, awaited, NULL, NULL, cond)
+
+/* ... and LEFT(CONTEXT) names a PE that has entered finalize without
+ * making COND true, or -1 (struct mishmem_waiter's left). */
+#define MISHMEM_WAIT_CHECKED_UNTIL(inst, kind, operation, awaited, left_, context, cond) \
     do {                                                                          \
         struct mishmem_waiter waiter_;                                            \
         mishmem_waiter_init(&waiter_, (inst), (kind), (operation), (awaited));    \
+        waiter_.left = (left_);                                                   \
+        waiter_.left_context = (context);                                         \
         while (!(cond)) {                                                         \
             int step_ = mishmem_wait_step(&waiter_);                              \
             if (step_ == MISHMEM_WAIT_SLEEP) {                                    \
