@@ -196,6 +196,8 @@ static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticke
  * making COND true, or -1 (struct mishmem_waiter's left). */
 #define MISHMEM_WAIT_CHECKED_UNTIL(inst, kind, operation, awaited, left_, context, cond) \
     do {                                                                          \
+        if (cond)                                                                 \
+            break; /* already true: nothing to set up */                          \
         struct mishmem_waiter waiter_;                                            \
         mishmem_waiter_init(&waiter_, (inst), (kind), (operation), (awaited));    \
         waiter_.left = (left_);                                                   \
