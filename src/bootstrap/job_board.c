@@ -1,3 +1,4 @@
+/* Reading mishmemrun's job board (job_board.h): mapped once, read-only. */
 #include "bootstrap/job_board.h"
 
 #include <errno.h>
