@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/signalfd.h>
@@ -138,6 +139,35 @@ static bool open_ctrl_pipe(struct job *job)
     return fcntl(job->ctrl_read_fd, F_SETFL, O_NONBLOCK) == 0;
 }
 
+/* The job board: a memfd the PEs map read-only, so that a rendezvous
+ * waiting for a PE that has exited stops at once. Optional: without it
+ * the PEs only wait longer. */
+static void open_board(struct job *job, long world_npes)
+{
+    size_t size = (size_t)world_npes * sizeof(struct board_entry);
+    int fd = memfd_create("mishmemrun-board", MFD_CLOEXEC);
+    if (fd < 0)
+        return;
+    void *map = MAP_FAILED;
+    if (ftruncate(fd, (off_t)size) == 0)
+        map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (map == MAP_FAILED) {
+        close(fd);
+        return;
+    }
+    job->board_fd = fd;
+    job->board = map;
+    job->board_entries = world_npes;
+}
+
+static void post_exit(struct job *job, long job_pe, int status)
+{
+    if (!job->board || job_pe < 0 || job_pe >= job->board_entries)
+        return;
+    job->board[job_pe].status = status;
+    __atomic_store_n(&job->board[job_pe].exited, 1, __ATOMIC_RELEASE);
+}
+
 /* Signals are read from a signalfd in the loop; they must stay blocked. */
 static bool open_signal_fd(struct job *job)
 {
@@ -161,6 +191,10 @@ static void publish_common_env(const struct job *job, long world_npes, const cha
     set_env_or_die("MISHMEM_RDV_ADDR", rdv_addr);
     set_env_or_die("MISHMEM_SECRET", secret);
     set_env_int_or_die("MISHMEM_CTRL_FD", job->ctrl_write_fd);
+    if (job->board_fd >= 0)
+        set_env_int_or_die("MISHMEM_JOB_BOARD_FD", job->board_fd);
+    else
+        unsetenv("MISHMEM_JOB_BOARD_FD");
     /* A launcher started from inside a PE must not leak its parent's values. */
     unsetenv("MISHMEM_RDV_FD");
     unsetenv("MISHMEM_PE");
@@ -178,8 +212,9 @@ void setup_job(struct job *job, const struct job_config *config)
     job->stdin_to_nobody = config->stdin_to_nobody;
     job->pe_stdout_fd = config->pe_stdout_fd;
     job->default_sigpipe = config->default_sigpipe;
+    job->keep_going = config->keep_going;
     job->launcher_pid = getpid();
-    job->listen_fd = job->ctrl_read_fd = job->ctrl_write_fd = job->signal_fd = -1;
+    job->listen_fd = job->ctrl_read_fd = job->ctrl_write_fd = job->signal_fd = job->board_fd = -1;
     for (int i = 0; i < JOB_EXTRA_FDS; i++)
         job->extra_fds[i] = -1;
     job->pes = calloc((size_t)job->npes, sizeof *job->pes);
@@ -212,6 +247,7 @@ void setup_job(struct job *job, const struct job_config *config)
     }
     if (job->timeout_s > 0)
         job->timeout_at_ms = now_ms() + (int64_t)(job->timeout_s * 1000.0);
+    open_board(job, config->world_npes);
     publish_common_env(job, config->world_npes, rdv_addr, secret);
     explicit_bzero(secret, sizeof secret);
 }
@@ -256,6 +292,8 @@ static void exec_pe(const struct job *job, long pe, char **prog_argv, int exec_e
         }
     }
     keep_across_exec(job->ctrl_write_fd);
+    if (job->board_fd >= 0)
+        keep_across_exec(job->board_fd);
 
     execvp(prog_argv[0], prog_argv);
     int err = errno;
@@ -419,13 +457,20 @@ static void on_pe_exit(struct job *job, pid_t pid, int status)
         return;
     job->pes[pe].running = false;
     job->running--;
+    post_exit(job, job->first_pe + pe, status);
     if (job->hooks.pe_exited != NULL)
         job->hooks.pe_exited(job, job->first_pe + pe, status);
     bool failed = WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0);
     if (failed && !job->stopping) {
         if (!job->hooks.quiet_failures)
             report_failure(job->first_pe + pe, status);
-        begin_shutdown(job, exit_code_of(status), SIGTERM);
+        if (!job->keep_going) {
+            begin_shutdown(job, exit_code_of(status), SIGTERM);
+        } else if (!job->failed) {
+            /* The survivors finish; the job still fails, with this status. */
+            job->failed = true;
+            job->first_failure_code = exit_code_of(status);
+        }
     }
 }
 
@@ -574,6 +619,14 @@ void start_all_pes(struct job *job, char **prog_argv)
     /* The PEs hold their copies; ours would only keep the port and pipe alive. */
     close_if_open(&job->listen_fd);
     close_if_open(&job->ctrl_write_fd);
+    close_if_open(&job->board_fd); /* the mapping stays, for post_exit */
+}
+
+int job_exit_code(const struct job *job)
+{
+    if (job->stopping)
+        return job->exit_code;
+    return job->failed ? job->first_failure_code : 0;
 }
 
 void finish_job(struct job *job)
@@ -582,6 +635,9 @@ void finish_job(struct job *job)
     reap_leftovers(job);
     close_if_open(&job->ctrl_read_fd);
     close_if_open(&job->signal_fd);
+    if (job->board)
+        munmap(job->board, (size_t)job->board_entries * sizeof *job->board);
+    job->board = NULL;
     free(job->pes);
     free(job->pe_by_pid);
     job->pes = NULL;

@@ -40,6 +40,7 @@ struct job_config {
     bool stdin_to_nobody;  /* every PE gets /dev/null (else PE 0 reads our stdin) */
     int pe_stdout_fd;      /* >= 0: the PEs' stdout (else they inherit ours) */
     bool default_sigpipe;  /* give the PEs SIGPIPE's default action back (we ignore it) */
+    bool keep_going;       /* a failed PE does not end the job (--keep-going) */
 };
 
 struct job;
@@ -50,6 +51,13 @@ struct job_hooks {
     bool quiet_failures;                                       /* do not print failed PEs */
     void (*global_exit)(struct job *job, int status);          /* after a PE's global exit */
     void (*extra_ready)(struct job *job, int index);           /* extra_fds[index] readable */
+};
+
+/* The job board (src/bootstrap/job_board.h reads it): one entry per PE of
+ * the job; `exited` is set once `status` (the wait status) is in place. */
+struct board_entry {
+    uint32_t exited;
+    int32_t status;
 };
 
 struct pe {
@@ -72,6 +80,9 @@ struct job {
     int ctrl_read_fd; /* the launcher's end of MISHMEM_CTRL_FD */
     int ctrl_write_fd;
     int signal_fd;
+    int board_fd;           /* MISHMEM_JOB_BOARD_FD: the PEs that have exited, for the PEs */
+    struct board_entry *board; /* world_npes entries, by job-wide PE number */
+    long board_entries;
     int pe_stdout_fd;
     bool stdin_to_nobody;
     bool default_sigpipe;
@@ -80,6 +91,9 @@ struct job {
     bool stopping;
     bool killed_hard;
     int exit_code;
+    bool keep_going;
+    bool failed;           /* with keep_going: a PE failed; first_failure_code is its status */
+    int first_failure_code;
     int64_t timeout_at_ms;   /* 0: no timeout */
     int64_t kill_hard_at_ms; /* when SIGTERM'd PEs get SIGKILL */
     double timeout_s;
@@ -105,5 +119,7 @@ void forward_signal(struct job *job, int signo);
 void run_event_loop(struct job *job);
 /* After the loop: kill and reap what the PEs left, release the job. */
 void finish_job(struct job *job);
+/* The job's exit status once the loop has ended. */
+int job_exit_code(const struct job *job);
 
 #endif

@@ -21,6 +21,7 @@
 struct options {
     long npes;        /* 0: not given */
     double timeout_s; /* 0 means no timeout */
+    bool keep_going;
     const char *hosts;
     const char *agent;
     const char *rdv_ip;
@@ -32,7 +33,7 @@ static void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2),
 static void print_usage(FILE *out)
 {
     fprintf(out,
-            "Usage: mishmemrun [-n N | -np N | --np N] [--timeout S] [--] prog [args...]\n"
+            "Usage: mishmemrun [-n N | -np N | --np N] [--timeout S] [--keep-going] [--] prog [args...]\n"
             "       mishmemrun --hosts HOST[:SLOTS][,HOST[:SLOTS]...] [--agent CMD]\n"
             "                  [--rdv-addr IP] [-n N] [--timeout S] [--] prog [args...]\n"
             "Start N processing elements (PEs) of a mishmem program on this host,\n"
@@ -46,6 +47,9 @@ static void print_usage(FILE *out)
             "  --rdv-addr IP         IPv4 address of the first host where PE 0's rendezvous\n"
             "                        listens (default: the first host, resolved)\n"
             "  --timeout S           kill the job after S seconds and exit 124\n"
+            "  --keep-going          a PE that fails does not end the job: the others\n"
+            "                        finish (multi-instance jobs: a failure fails only its\n"
+            "                        instances), then exit with the first failure's status\n"
             "  -h, --help            show this help\n"
             "  --                    end of launcher options\n"
             "\n"
@@ -136,6 +140,9 @@ static void parse_options(int argc, char **argv, struct options *opts)
         } else if (strncmp(arg, "-n", 2) == 0 && arg[2] >= '0' && arg[2] <= '9') {
             opts->npes = parse_npes(arg + 2);
             i++;
+        } else if (strcmp(arg, "--keep-going") == 0) {
+            opts->keep_going = true;
+            i++;
         } else if (strcmp(arg, "--timeout") == 0) {
             opts->timeout_s = parse_timeout(argv[i + 1]);
             i += 2;
@@ -160,6 +167,8 @@ static void parse_options(int argc, char **argv, struct options *opts)
             die_usage("unknown option '%s'", arg);
         }
     }
+    if (opts->hosts != NULL && opts->keep_going)
+        die_usage("--keep-going works on one host only (not with --hosts)");
     if (opts->hosts == NULL && (opts->agent != NULL || opts->rdv_ip != NULL))
         die_usage("--agent and --rdv-addr need --hosts");
     if (opts->npes == 0 && opts->hosts == NULL)
@@ -200,10 +209,11 @@ int main(int argc, char **argv)
         .timeout_s = opts.timeout_s,
         .listen_ip = "127.0.0.1",
         .pe_stdout_fd = -1,
+        .keep_going = opts.keep_going,
     };
     setup_job(&job, &config);
     start_all_pes(&job, opts.prog_argv);
     run_event_loop(&job);
     finish_job(&job);
-    return job.stopping ? job.exit_code : 0;
+    return job_exit_code(&job);
 }

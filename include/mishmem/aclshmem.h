@@ -27,6 +27,12 @@ enum {
     ACLSHMEM_INNER_TIMEOUT = -10,
     ACLSHMEM_UNDER_API_UNLOAD = -11,
     ACLSHMEM_NOT_SUPPORTED = -100,
+    /* mishmem's own (the seed has no code for it): a PE of the instance
+     * exited, or finalized while this one waited for it. The instance is
+     * failed: every later call on it returns this code at once, and
+     * aclshmemx_finalize releases what is local. Other instances are
+     * untouched. */
+    ACLSHMEMX_PEER_FAILED = -200,
 };
 
 /* aclshmemx_init_status() results. */

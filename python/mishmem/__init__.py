@@ -51,8 +51,10 @@ DL_FUNC_FAILED = -9
 INNER_TIMEOUT = -10
 UNDER_API_UNLOAD = -11
 NOT_SUPPORTED = -100
+PEER_FAILED = -200  # mishmem's own ACLSHMEMX_PEER_FAILED: a peer of the instance died or left
 _CODE_NAMES = {v: "ACLSHMEM_" + k for k, v in globals().copy().items()
                if isinstance(v, int) and k.isupper() and k != "HAVE_NUMPY"}
+_CODE_NAMES[PEER_FAILED] = "ACLSHMEMX_PEER_FAILED"
 MAX_INSTANCE_ID = 254
 UNIQUE_ID_BYTES = ctypes.sizeof(_lib.UniqueId)  # len(get_unique_id())
 

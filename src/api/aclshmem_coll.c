@@ -5,12 +5,12 @@
 
 static int team_barrier(aclshmem_team_t team, const char *call)
 {
-    ACL_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED, ACLSHMEMX_PEER_FAILED);
     struct mishmem_team *t = mishmem_team_from_id(inst, team, call);
     if (!t)
         return ACLSHMEM_INVALID_PARAM;
     mishmem_team_barrier(t, call);
-    return ACLSHMEM_SUCCESS;
+    return ACL_STATUS(inst, ACLSHMEM_SUCCESS);
 }
 
 int aclshmem_barrier(aclshmem_team_t team) { return team_barrier(team, "aclshmem_barrier"); }

@@ -6,25 +6,25 @@
 
 void *aclshmem_malloc(size_t size)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_malloc", NULL);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmem_malloc", NULL, NULL);
     return mishmem_heap_alloc(inst, "aclshmem_malloc", size, 0);
 }
 
 void *aclshmem_calloc(size_t count, size_t size)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_calloc", NULL);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmem_calloc", NULL, NULL);
     return mishmem_heap_calloc(inst, "aclshmem_calloc", count, size);
 }
 
 void *aclshmem_align(size_t alignment, size_t size)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_align", NULL);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmem_align", NULL, NULL);
     return mishmem_heap_alloc(inst, "aclshmem_align", size, alignment);
 }
 
 void aclshmem_free(void *ptr)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_free", );
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmem_free", , );
     mishmem_heap_free(inst, "aclshmem_free", ptr);
 }
 
@@ -49,7 +49,7 @@ static int aclx_side_ok(const char *call, aclshmem_mem_type_t mem_type)
 
 void *(aclshmemx_malloc)(size_t size, aclshmem_mem_type_t mem_type)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmemx_malloc", NULL);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmemx_malloc", NULL, NULL);
     if (!aclx_side_ok("aclshmemx_malloc", mem_type))
         return NULL;
     return mishmem_heap_alloc(inst, "aclshmemx_malloc", size, 0);
@@ -57,7 +57,7 @@ void *(aclshmemx_malloc)(size_t size, aclshmem_mem_type_t mem_type)
 
 void *(aclshmemx_calloc)(size_t count, size_t size, aclshmem_mem_type_t mem_type)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmemx_calloc", NULL);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmemx_calloc", NULL, NULL);
     if (!aclx_side_ok("aclshmemx_calloc", mem_type))
         return NULL;
     return mishmem_heap_calloc(inst, "aclshmemx_calloc", count, size);
@@ -65,7 +65,7 @@ void *(aclshmemx_calloc)(size_t count, size_t size, aclshmem_mem_type_t mem_type
 
 void *(aclshmemx_align)(size_t alignment, size_t size, aclshmem_mem_type_t mem_type)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmemx_align", NULL);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmemx_align", NULL, NULL);
     if (!aclx_side_ok("aclshmemx_align", mem_type))
         return NULL;
     return mishmem_heap_alloc(inst, "aclshmemx_align", size, alignment);
@@ -73,7 +73,7 @@ void *(aclshmemx_align)(size_t alignment, size_t size, aclshmem_mem_type_t mem_t
 
 void (aclshmemx_free)(void *ptr, aclshmem_mem_type_t mem_type)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmemx_free", );
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmemx_free", , );
     if (!aclx_side_ok("aclshmemx_free", mem_type))
         return;
     mishmem_heap_free(inst, "aclshmemx_free", ptr);

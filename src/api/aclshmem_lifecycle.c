@@ -20,7 +20,7 @@ int aclshmemx_init_status(void)
 int aclshmem_finalize(void)
 {
     ACL_INSTANCE_OR_RETURN(inst, "aclshmem_finalize", ACLSHMEM_NOT_INITED);
-    return mishmem_instance_finalize(inst);
+    return mishmem_instance_finalize(inst, "aclshmem_finalize");
 }
 
 int aclshmemx_finalize(uint64_t instance_id)
@@ -33,7 +33,7 @@ int aclshmemx_finalize(uint64_t instance_id)
                       (unsigned long long)instance_id);
         return instance_id > ACLSHMEM_MAX_INSTANCE_ID ? ACLSHMEM_INVALID_VALUE : ACLSHMEM_INVALID_PARAM;
     }
-    return mishmem_instance_finalize(inst);
+    return mishmem_instance_finalize(inst, "aclshmemx_finalize");
 }
 
 int aclshmemx_instance_ctx_set(uint64_t instance_id) { return mishmem_set_process_current(instance_id); }

@@ -13,21 +13,22 @@
                                               VALUE_PARAM)                                              \
     {                                                                                                   \
         const char *call = "aclshmem_" #N "_wait_until_all" #SUFFIX;                                    \
-        ACL_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED);                                        \
-        return mishmem_p2p_##N##_wait_all(inst, call, ivars, nelems, status, cmp, VALUES, STRIDE, LOG); \
+        ACL_LIVE_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED, ACLSHMEMX_PEER_FAILED);            \
+        int rc = mishmem_p2p_##N##_wait_all(inst, call, ivars, nelems, status, cmp, VALUES, STRIDE, LOG); \
+        return ACL_STATUS(inst, rc);                                                                    \
     }                                                                                                   \
     size_t aclshmem_##N##_wait_until_any##SUFFIX(T *ivars, size_t nelems, const int *status, int cmp,   \
                                                  VALUE_PARAM)                                           \
     {                                                                                                   \
         const char *call = "aclshmem_" #N "_wait_until_any" #SUFFIX;                                    \
-        ACL_INSTANCE_OR_RETURN(inst, call, SIZE_MAX);                                                   \
+        ACL_LIVE_INSTANCE_OR_RETURN(inst, call, SIZE_MAX, SIZE_MAX);                                    \
         return mishmem_p2p_##N##_wait_any(inst, call, ivars, nelems, status, cmp, VALUES, STRIDE, LOG); \
     }                                                                                                   \
     size_t aclshmem_##N##_wait_until_some##SUFFIX(T *ivars, size_t nelems, size_t *indices,             \
                                                   const int *status, int cmp, VALUE_PARAM)              \
     {                                                                                                   \
         const char *call = "aclshmem_" #N "_wait_until_some" #SUFFIX;                                   \
-        ACL_INSTANCE_OR_RETURN(inst, call, 0);                                                          \
+        ACL_LIVE_INSTANCE_OR_RETURN(inst, call, 0, 0);                                                  \
         return mishmem_p2p_##N##_wait_some(inst, call, ivars, nelems, indices, status, cmp, VALUES,     \
                                            STRIDE, LOG);                                                \
     }                                                                                                   \

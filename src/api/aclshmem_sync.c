@@ -23,29 +23,30 @@ int aclshmem_fence(void)
 
 int aclshmem_barrier_all(void)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_barrier_all", ACLSHMEM_NOT_INITED);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmem_barrier_all", ACLSHMEM_NOT_INITED, ACLSHMEMX_PEER_FAILED);
     mishmem_barrier_world(inst, "aclshmem_barrier_all");
-    return ACLSHMEM_SUCCESS;
+    return ACL_STATUS(inst, ACLSHMEM_SUCCESS);
 }
 
 int aclshmem_sync_all(void)
 {
-    ACL_INSTANCE_OR_RETURN(inst, "aclshmem_sync_all", ACLSHMEM_NOT_INITED);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmem_sync_all", ACLSHMEM_NOT_INITED, ACLSHMEMX_PEER_FAILED);
     mishmem_barrier_world(inst, "aclshmem_sync_all");
-    return ACLSHMEM_SUCCESS;
+    return ACL_STATUS(inst, ACLSHMEM_SUCCESS);
 }
 
 #define DEFINE_ACL_WAIT(T, N)                                                            \
     int aclshmem_##N##_wait_until(T *ivar, int cmp, T cmp_value)                         \
     {                                                                                    \
-        ACL_INSTANCE_OR_RETURN(inst, "aclshmem_" #N "_wait_until", ACLSHMEM_NOT_INITED); \
+        ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmem_" #N "_wait_until", ACLSHMEM_NOT_INITED,     \
+                                    ACLSHMEMX_PEER_FAILED);                                    \
         if (!ivar || !mishmem_cmp_valid(cmp)) {                                          \
             MISHMEM_ERROR("aclshmem_" #N "_wait_until: %s", !ivar ? "ivar is NULL"       \
                                                                   : "unknown comparison"); \
             return ACLSHMEM_INVALID_PARAM;                                               \
         }                                                                                \
         MISHMEM_WAIT_VAR(inst, "aclshmem_" #N "_wait_until", ivar, cmp, cmp_value);      \
-        return ACLSHMEM_SUCCESS;                                                         \
+        return ACL_STATUS(inst, ACLSHMEM_SUCCESS);                                       \
     }
 MISHMEM_P2P_SYNC_TYPES(DEFINE_ACL_WAIT)
 
@@ -54,13 +55,15 @@ MISHMEM_P2P_SYNC_TYPES(DEFINE_ACL_WAIT)
 #define DEFINE_ACL_WAIT_EXTRA(T, N)                                                                \
     int aclshmem_##N##_wait_until(T *ivar, int cmp, T cmp_value)                                   \
     {                                                                                              \
-        ACL_INSTANCE_OR_RETURN(inst, "aclshmem_" #N "_wait_until", ACLSHMEM_NOT_INITED);           \
+        ACL_LIVE_INSTANCE_OR_RETURN(inst, "aclshmem_" #N "_wait_until", ACLSHMEM_NOT_INITED,       \
+                                    ACLSHMEMX_PEER_FAILED);                                      \
         if (!ivar) {                                                                               \
             MISHMEM_ERROR("aclshmem_" #N "_wait_until: ivar is NULL");                             \
             return ACLSHMEM_INVALID_PARAM;                                                         \
         }                                                                                          \
-        return mishmem_p2p_##N##_wait_all(inst, "aclshmem_" #N "_wait_until", ivar, 1, NULL, cmp,  \
-                                          &cmp_value, 0, MISHMEM_RETURN_ERROR);                    \
+        int rc = mishmem_p2p_##N##_wait_all(inst, "aclshmem_" #N "_wait_until", ivar, 1, NULL, cmp,  \
+                                            &cmp_value, 0, MISHMEM_RETURN_ERROR);                  \
+        return ACL_STATUS(inst, rc);                                                               \
     }
 MISHMEM_P2P_ACL_EXTRA_TYPES(DEFINE_ACL_WAIT_EXTRA)
 

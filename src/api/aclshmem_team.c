@@ -16,7 +16,7 @@ int aclshmem_team_split_strided(aclshmem_team_t parent_team, int pe_start, int p
                                 aclshmem_team_t *new_team)
 {
     const char *call = "aclshmem_team_split_strided";
-    ACL_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED, ACLSHMEMX_PEER_FAILED);
     if (!new_team) {
         MISHMEM_ERROR("%s: new_team is NULL", call);
         return ACLSHMEM_INVALID_PARAM;
@@ -27,14 +27,14 @@ int aclshmem_team_split_strided(aclshmem_team_t parent_team, int pe_start, int p
         return ACLSHMEM_INVALID_PARAM;
     int rc = mishmem_team_split_strided(parent, call, pe_start, pe_stride, pe_size, NULL, 0, &made);
     *new_team = id_of(made);
-    return rc;
+    return ACL_STATUS(inst, rc);
 }
 
 int aclshmem_team_split_2d(aclshmem_team_t parent_team, int x_range, aclshmem_team_t *x_team,
                            aclshmem_team_t *y_team)
 {
     const char *call = "aclshmem_team_split_2d";
-    ACL_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED);
+    ACL_LIVE_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED, ACLSHMEMX_PEER_FAILED);
     if (!x_team || !y_team) {
         MISHMEM_ERROR("%s: %s is NULL", call, !x_team ? "x_team" : "y_team");
         return ACLSHMEM_INVALID_PARAM;
@@ -46,7 +46,7 @@ int aclshmem_team_split_2d(aclshmem_team_t parent_team, int x_range, aclshmem_te
     int rc = mishmem_team_split_2d(parent, call, x_range, NULL, 0, NULL, 0, &x, &y);
     *x_team = id_of(x);
     *y_team = id_of(y);
-    return rc;
+    return ACL_STATUS(inst, rc);
 }
 
 int aclshmem_team_translate_pe(aclshmem_team_t src_team, int src_pe, aclshmem_team_t dest_team)
@@ -65,7 +65,7 @@ int aclshmem_team_destroy(aclshmem_team_t team)
     const char *call = "aclshmem_team_destroy";
     ACL_INSTANCE_OR_RETURN(inst, call, ACLSHMEM_NOT_INITED);
     struct mishmem_team *t = mishmem_team_from_id(inst, team, call);
-    return t ? mishmem_team_destroy(t, call) : ACLSHMEM_INVALID_PARAM;
+    return t ? ACL_STATUS(inst, mishmem_team_destroy(t, call)) : ACLSHMEM_INVALID_PARAM;
 }
 
 int aclshmem_team_my_pe(aclshmem_team_t team)

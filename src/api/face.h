@@ -13,6 +13,19 @@
         return rc;                                                                    \
     }
 
+/* aclshmem face, calls that wait or allocate: a failed instance (a peer
+ * died or left, transport/shm/wait.h) answers at once with rc. */
+int mishmem_acl_refuse_failed(struct mishmem_instance *inst, const char *call);
+#define ACL_LIVE_INSTANCE_OR_RETURN(inst, call, rc, failed_rc)                        \
+    ACL_INSTANCE_OR_RETURN(inst, call, rc)                                            \
+    if (mishmem_instance_failed(inst)) {                                              \
+        mishmem_acl_refuse_failed(inst, call);                                        \
+        return failed_rc;                                                             \
+    }
+
+/* After a call that may wait: the instance may have failed meanwhile. */
+#define ACL_STATUS(inst, rc) (mishmem_instance_failed(inst) ? ACLSHMEMX_PEER_FAILED : (rc))
+
 /* OpenSHMEM face: no current instance -> message and abort. */
 struct mishmem_instance *mishmem_shmem_instance_slow(const char *call);
 static inline struct mishmem_instance *mishmem_shmem_instance(const char *call)

@@ -10,6 +10,13 @@ struct mishmem_instance *mishmem_shmem_instance_slow(const char *call)
                   "instance was finalized)", call);
 }
 
+int mishmem_acl_refuse_failed(struct mishmem_instance *inst, const char *call)
+{
+    MISHMEM_INFO("%s: instance %llu has failed (a peer died or left); finalize it", call,
+                 (unsigned long long)inst->id);
+    return ACLSHMEMX_PEER_FAILED;
+}
+
 _Noreturn void mishmem_global_exit(int status)
 {
     long ctrl_fd;

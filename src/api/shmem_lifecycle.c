@@ -18,7 +18,7 @@ void shmem_finalize(void)
 {
     struct mishmem_instance *inst = mishmem_current();
     if (inst)
-        mishmem_instance_finalize(inst);
+        mishmem_instance_finalize(inst, "shmem_finalize");
 }
 
 void shmem_global_exit(int status) { mishmem_global_exit(status); }

@@ -50,6 +50,10 @@ struct mishmem_bootstrap_config {
     /* The mode that made this configuration and opens it (mode.h); last,
      * so that plugins built against the fields above are not disturbed. */
     const struct mishmem_bootstrap_mode *mode;
+    /* 1: the PEs are mishmemrun's, numbered as it numbers them (launcher
+     * mode): a rendezvous stops as soon as the launcher's board
+     * (job_board.h) says a PE it waits for has exited. */
+    int job_board;
 };
 
 int mishmem_bootstrap_self_open(struct mishmem_bootstrap **out);

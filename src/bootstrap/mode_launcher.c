@@ -38,6 +38,7 @@ static int launcher_configure(const struct mishmem_bootstrap_source *src, struct
         return ACLSHMEM_INVALID_VALUE;
     }
     config->port = (uint16_t)port;
+    config->job_board = 1;
     snprintf(key, key_size, "%s", address);
     if (config->my_pe == 0 && mishmem_env_is_set(MISHMEM_ENV_MISHMEM_RDV_FD)) {
         int rc = mishmem_env_long_in(MISHMEM_ENV_MISHMEM_RDV_FD, 0, 1 << 20, &fd);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bootstrap/job_board.h"
 #include "bootstrap/tcp_auth.h"
 #include "bootstrap/tcp_internal.h"
 #include "bootstrap/tcp_io.h"
@@ -262,6 +263,14 @@ static int connect_until_deadline(struct attempt *a, const struct addrinfo *addr
         }
         if (mishmem_tcp_ms_left(a->deadline) == 0)
             break;
+        int status;
+        if (a->config->job_board && mishmem_job_board_exited(0, &status)) {
+            char how[64];
+            mishmem_job_board_describe(status, how, sizeof how);
+            MISHMEM_ERROR("bootstrap tcp: no rendezvous at %s: PE 0, which serves it, %s (mishmemrun saw it)",
+                          a->tb->where, how);
+            return ACLSHMEM_BOOTSTRAP_ERROR;
+        }
         mishmem_tcp_sleep_until(a->deadline, backoff);
         backoff = backoff * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : backoff * 2;
     }

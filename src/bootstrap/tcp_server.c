@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bootstrap/job_board.h"
 #include "bootstrap/tcp_auth.h"
 #include "bootstrap/tcp_hello_check.h"
 #include "bootstrap/tcp_internal.h"
@@ -21,6 +22,8 @@
 /* After EMFILE and the like with nothing left to evict, stop polling the
  * listener for a moment instead of spinning on a socket we cannot accept from. */
 #define LISTEN_PAUSE_MS 100
+/* How often PE 0 looks at the launcher's board for PEs that exited. */
+#define JOB_BOARD_LOOK_MS 50
 
 struct rendezvous {
     struct mishmem_tcp_bootstrap *tb;
@@ -287,6 +290,33 @@ static int timed_out(struct rendezvous *r)
     return ACLSHMEM_TIMEOUT_ERROR;
 }
 
+/* A PE that has not connected and that the launcher saw exit never will:
+ * stop now rather than at the init timeout. */
+static int check_exited(struct rendezvous *r)
+{
+    for (int pe = 1; pe < r->config->n_pes; pe++) {
+        int status;
+        if (r->tb->client_fds[pe] >= 0 || !mishmem_job_board_exited(pe, &status))
+            continue;
+        char how[64];
+        mishmem_job_board_describe(status, how, sizeof how);
+        MISHMEM_ERROR("bootstrap tcp: rendezvous at %s failed: PE %d %s before it connected (mishmemrun saw "
+                      "it); %d of %d PEs had connected",
+                      r->tb->where, pe, how, r->connected + 1, r->config->n_pes);
+        struct mishmem_tcp_refusal why = {
+            .reason = MISHMEM_TCP_REASON_PE_EXITED,
+            .pe = (uint32_t)pe,
+            .n_pes_claimed = (uint32_t)(r->connected + 1),
+            .n_pes_server = (uint32_t)r->config->n_pes,
+            .instance_server = r->config->instance_id,
+            .version_server = MISHMEM_TCP_VERSION,
+        };
+        mishmem_tcp_server_abort(r->tb, &why, -1);
+        return ACLSHMEM_BOOTSTRAP_ERROR;
+    }
+    return ACLSHMEM_SUCCESS;
+}
+
 static int serve(struct rendezvous *r)
 {
     while (r->failure == ACLSHMEM_SUCCESS && r->connected < r->config->n_pes - 1) {
@@ -296,7 +326,14 @@ static int serve(struct rendezvous *r)
         mishmem_tcp_pending_expire(&r->pending, now);
         mishmem_tcp_pending_compact(&r->pending);
         int polled = prepare_poll(r, now);
-        int rc = poll(r->fds, (nfds_t)(1 + polled), poll_timeout(r, now));
+        int timeout = poll_timeout(r, now);
+        if (r->config->job_board) {
+            if (check_exited(r) != ACLSHMEM_SUCCESS)
+                return ACLSHMEM_BOOTSTRAP_ERROR;
+            if (timeout < 0 || timeout > JOB_BOARD_LOOK_MS)
+                timeout = JOB_BOARD_LOOK_MS;
+        }
+        int rc = poll(r->fds, (nfds_t)(1 + polled), timeout);
         if (rc < 0 && errno != EINTR) {
             MISHMEM_ERROR("bootstrap tcp: poll failed while serving %s: %s", r->tb->where,
                           strerror(errno));

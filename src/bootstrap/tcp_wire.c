@@ -166,6 +166,9 @@ void mishmem_tcp_refusal_text(const struct mishmem_tcp_refusal *r, int my_pe, in
     case MISHMEM_TCP_REASON_PROTOCOL:
         snprintf(buf, size, "PE %u sent a frame out of step", r->pe);
         break;
+    case MISHMEM_TCP_REASON_PE_EXITED:
+        snprintf(buf, size, "PE %u exited before it connected (mishmemrun saw it)", r->pe);
+        break;
     case MISHMEM_TCP_REASON_REFUSED:
         snprintf(buf, size, "refused: PE 0 did not accept this PE's proof of the job secret (a "
                             "different secret, or none, on this PE)");

@@ -101,6 +101,7 @@ enum mishmem_tcp_reason {
     MISHMEM_TCP_REASON_PROTOCOL = 9,  /* ABORT: PE `pe` sent a frame out of step */
     MISHMEM_TCP_REASON_REFUSED = 10,  /* REJECT to a peer that did not prove the secret:
                                        * every other field is 0 */
+    MISHMEM_TCP_REASON_PE_EXITED = 11, /* ABORT: the launcher saw PE `pe` exit before it connected */
 };
 
 /* REJECT / ABORT payload: u32 reason | u32 pe | u32 n_pes_claimed |

@@ -29,7 +29,7 @@ static void await_pe(const struct mishmem_coll_group *g, int from)
     struct mishmem_instance *inst = g->inst;
     _Atomic uint64_t *inbox = &mishmem_control_of(inst, inst->my_pe)->active_set_signal[from];
     uint64_t expected = ++inst->teams->active_set_received[from];
-    MISHMEM_WAIT_UNTIL(inst, g->call, atomic_load_explicit(inbox, memory_order_acquire) >= expected);
+    MISHMEM_WAIT_FOR_UNTIL(inst, g->call, from, atomic_load_explicit(inbox, memory_order_acquire) >= expected);
 }
 
 void mishmem_active_set_barrier(const struct mishmem_coll_group *g)

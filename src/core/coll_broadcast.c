@@ -43,7 +43,7 @@ static void broadcast_flat(const struct mishmem_coll_group *g, void *dest, const
         mishmem_done_wait(g, g->size - 1); /* my source is read until then */
         return;
     }
-    mishmem_flag_wait(g, &root_sync->arrive, epoch);
+    mishmem_flag_wait(g, root, &root_sync->arrive, epoch);
     memcpy(dest, mishmem_group_addr(g, source, root), bytes);
     mishmem_done_signal(g, root);
 }
@@ -61,7 +61,7 @@ static void broadcast_tree(const struct mishmem_coll_group *g, void *dest, const
             memcpy(dest, source, bytes);
     } else {
         int parent_rank = mishmem_tree_parent(rank), parent = (parent_rank + root) % n;
-        mishmem_flag_wait(g, &mishmem_team_sync_of(g->team, parent)->result, epoch);
+        mishmem_flag_wait(g, parent, &mishmem_team_sync_of(g->team, parent)->result, epoch);
         memcpy(dest, mishmem_group_addr(g, parent_rank == 0 ? source : dest, parent), bytes);
         mishmem_done_signal(g, parent);
         mishmem_flag_post(g, &mine->result, epoch);

@@ -23,9 +23,12 @@ static inline void mishmem_flag_post(const struct mishmem_coll_group *g, struct 
     mishmem_team_ring_members(g->team);
 }
 
-static inline void mishmem_flag_wait(const struct mishmem_coll_group *g, struct mishmem_flag *flag, uint64_t epoch)
+/* writer: the member (team rank) that posts the flag, -1 for several. */
+static inline void mishmem_flag_wait(const struct mishmem_coll_group *g, int writer, struct mishmem_flag *flag,
+                                     uint64_t epoch)
 {
-    MISHMEM_WAIT_UNTIL(g->inst, g->call, atomic_load_explicit(&flag->value, memory_order_acquire) >= epoch);
+    MISHMEM_WAIT_FOR_UNTIL(g->inst, g->call, writer < 0 ? -1 : mishmem_team_world_pe(g->team, writer),
+                           atomic_load_explicit(&flag->value, memory_order_acquire) >= epoch);
 }
 
 /* Tells member `member` that this PE is done with its buffers. */
@@ -35,12 +38,19 @@ static inline void mishmem_done_signal(const struct mishmem_coll_group *g, int m
     mishmem_doorbell_ring(g->inst, mishmem_team_world_pe(g->team, member));
 }
 
+/* A member (world PE) that entered finalize before the team's current
+ * flag-based op (its final_op_epoch is below the team's op_epoch), or -1:
+ * it will never say done. The `left` check of mishmem_done_wait. */
+int mishmem_team_member_left(const void *team);
+
 /* Waits until `count` more members have said done (counts only grow). */
 static inline void mishmem_done_wait(const struct mishmem_coll_group *g, int count)
 {
     struct mishmem_team *team = g->team;
     team->done_expected += (uint64_t)count;
-    mishmem_flag_wait(g, &mishmem_team_sync_of(team, g->me)->done, team->done_expected);
+    _Atomic uint64_t *done = &mishmem_team_sync_of(team, g->me)->done.value;
+    MISHMEM_WAIT_CHECKED_UNTIL(g->inst, MISHMEM_WAIT_ON_SYNC, g->call, -1, mishmem_team_member_left, team,
+                               atomic_load_explicit(done, memory_order_acquire) >= team->done_expected);
 }
 
 static inline int mishmem_tree_parent(int rank) { return rank & (rank - 1); }

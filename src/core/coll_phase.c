@@ -30,7 +30,7 @@ void mishmem_group_wait_input(const struct mishmem_coll_group *g, const struct m
                               int member)
 {
     if (phase->flat && member != g->me)
-        mishmem_flag_wait(g, &mishmem_team_sync_of(g->team, member)->arrive, phase->epoch);
+        mishmem_flag_wait(g, member, &mishmem_team_sync_of(g->team, member)->arrive, phase->epoch);
 }
 
 void mishmem_group_outputs_ready(const struct mishmem_coll_group *g, const struct mishmem_coll_phase *phase)
@@ -45,7 +45,7 @@ void mishmem_group_wait_output(const struct mishmem_coll_group *g, const struct 
                                int member)
 {
     if (phase->flat && member != g->me)
-        mishmem_flag_wait(g, &mishmem_team_sync_of(g->team, member)->result, phase->epoch);
+        mishmem_flag_wait(g, member, &mishmem_team_sync_of(g->team, member)->result, phase->epoch);
 }
 
 void mishmem_group_end(const struct mishmem_coll_group *g, const struct mishmem_coll_phase *phase)

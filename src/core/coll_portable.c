@@ -56,7 +56,7 @@ void mishmem_portable_barrier(const struct mishmem_coll_group *g)
         uint64_t expected = g->team ? epoch : ++inst->teams->active_set_received[from];
         mishmem_remote_word_set(inst, to, my_round_word(g, round, inst->my_pe), value);
         _Atomic uint64_t *word = my_round_word(g, round, from);
-        MISHMEM_WAIT_UNTIL(inst, g->call, atomic_load_explicit(word, memory_order_acquire) >= expected);
+        MISHMEM_WAIT_FOR_UNTIL(inst, g->call, from, atomic_load_explicit(word, memory_order_acquire) >= expected);
     }
 }
 

@@ -112,7 +112,7 @@ static void reduce_tree(const struct mishmem_coll_group *g, const struct mishmem
     int children = mishmem_tree_children(rank, n);
     for (int k = 0; k < children; k++) {
         int child = rank + (1 << k);
-        mishmem_flag_wait(g, &mishmem_team_sync_of(g->team, child)->arrive, epoch);
+        mishmem_flag_wait(g, child, &mishmem_team_sync_of(g->team, child)->arrive, epoch);
         op->combine(dest, mishmem_group_addr(g, dest, child), count);
     }
     mishmem_flag_post(g, &mine->arrive, epoch);
@@ -120,7 +120,7 @@ static void reduce_tree(const struct mishmem_coll_group *g, const struct mishmem
      * partial before it had a result, so overwriting it now is safe. */
     if (rank != 0) {
         int parent = mishmem_tree_parent(rank);
-        mishmem_flag_wait(g, &mishmem_team_sync_of(g->team, parent)->result, epoch);
+        mishmem_flag_wait(g, parent, &mishmem_team_sync_of(g->team, parent)->result, epoch);
         memcpy(dest, mishmem_group_addr(g, dest, parent), bytes);
         mishmem_done_signal(g, parent);
     }

@@ -24,7 +24,8 @@ static void wait_reader(const struct mishmem_coll_group *g, int member, uint64_t
         return;
     _Atomic uint64_t *consumed = &slot_of(team, member)->consumed.value;
     uint64_t seen;
-    MISHMEM_WAIT_UNTIL(g->inst, g->call, (seen = atomic_load_explicit(consumed, memory_order_acquire)) >= epoch - 2);
+    MISHMEM_WAIT_FOR_UNTIL(g->inst, g->call, mishmem_team_world_pe(team, member),
+                           (seen = atomic_load_explicit(consumed, memory_order_acquire)) >= epoch - 2);
     team->stage_seen[member] = seen;
 }
 
@@ -45,7 +46,8 @@ const void *mishmem_stage_wait(const struct mishmem_coll_group *g, const struct 
 {
     struct mishmem_team *team = g->team;
     struct mishmem_stage_half *half = &slot_of(team, member)->half[op->half];
-    MISHMEM_WAIT_UNTIL(g->inst, g->call, atomic_load_explicit(&half->epoch, memory_order_acquire) >= op->epoch);
+    MISHMEM_WAIT_FOR_UNTIL(g->inst, g->call, mishmem_team_world_pe(team, member),
+                           atomic_load_explicit(&half->epoch, memory_order_acquire) >= op->epoch);
     /* The member began this op, so it had read the previous one. */
     if (team->stage_seen[member] < op->epoch - 1)
         team->stage_seen[member] = op->epoch - 1;

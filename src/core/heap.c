@@ -51,9 +51,10 @@ void *mishmem_heap_alloc(struct mishmem_instance *inst, const char *call, size_t
         block = alloc_locked(inst, call, size, alignment);
         pthread_mutex_unlock(&inst->heap_lock);
     }
-    /* Nobody may write into the block before every PE has it. */
+    /* Nobody may write into the block before every PE has it. A peer that
+     * failed meanwhile leaves the instance failed: the block is of no use. */
     mishmem_barrier_world(inst, call);
-    return block;
+    return mishmem_instance_failed(inst) ? NULL : block;
 }
 
 void *mishmem_heap_calloc(struct mishmem_instance *inst, const char *call, size_t count, size_t size)
@@ -72,7 +73,7 @@ void *mishmem_heap_calloc(struct mishmem_instance *inst, const char *call, size_
             memset(block, 0, total);
     }
     mishmem_barrier_world(inst, call);
-    return block;
+    return mishmem_instance_failed(inst) ? NULL : block;
 }
 
 static int free_locked(struct mishmem_instance *inst, const char *call, void *ptr)

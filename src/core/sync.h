@@ -70,4 +70,11 @@ static inline void mishmem_fence(struct mishmem_instance *inst)
  * operation names the caller in the message if a peer dies meanwhile. */
 void mishmem_barrier_world(struct mishmem_instance *inst, const char *operation);
 
+/* The finalize barrier: over all PEs of the instance, on words of its own
+ * (struct mishmem_control's finalize_round), so that it completes only
+ * against the other PEs' finalize, never against a barrier or collective
+ * they wait in. Sets this PE's `finalizing` first: peers waiting for a
+ * word of this PE then know it will never come. Includes quiet. */
+void mishmem_finalize_barrier(struct mishmem_instance *inst, const char *operation);
+
 #endif

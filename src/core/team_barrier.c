@@ -14,9 +14,12 @@
 #include "core/team.h"
 #include "transport/shm/wait.h"
 
-static void wait_flag(struct mishmem_team *team, const char *operation, _Atomic uint64_t *flag, uint64_t epoch)
+/* writer: the member (team rank) that posts the flag. */
+static void wait_flag(struct mishmem_team *team, const char *operation, int writer, _Atomic uint64_t *flag,
+                      uint64_t epoch)
 {
-    MISHMEM_WAIT_UNTIL(team->inst, operation, atomic_load_explicit(flag, memory_order_acquire) >= epoch);
+    MISHMEM_WAIT_FOR_UNTIL(team->inst, operation, mishmem_team_world_pe(team, writer),
+                           atomic_load_explicit(flag, memory_order_acquire) >= epoch);
 }
 
 void mishmem_team_ring_members(const struct mishmem_team *team)
@@ -43,13 +46,14 @@ void mishmem_team_barrier(struct mishmem_team *team, const char *operation)
         atomic_store_explicit(&mine->barrier[0].value, epoch, memory_order_release);
         mishmem_team_ring_members(team);
         for (int step = 1; step < n; step++)
-            wait_flag(team, operation, &mishmem_team_sync_of(team, (me + step) % n)->barrier[0].value, epoch);
+            wait_flag(team, operation, (me + step) % n, &mishmem_team_sync_of(team, (me + step) % n)->barrier[0].value,
+                      epoch);
         return;
     }
     for (int round = 0, distance = 1; distance < n; round++, distance <<= 1) {
         int to = (me + distance) % n;
         atomic_store_explicit(&mishmem_team_sync_of(team, to)->barrier[round].value, epoch, memory_order_release);
         mishmem_doorbell_ring(team->inst, mishmem_team_world_pe(team, to));
-        wait_flag(team, operation, &mine->barrier[round].value, epoch);
+        wait_flag(team, operation, (me - distance + n) % n, &mine->barrier[round].value, epoch);
     }
 }

@@ -78,6 +78,8 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
     inst->public_ctx = (aclshmem_instance_ctx){.id = inst->id, .my_pe = inst->my_pe, .n_pes = inst->n_pes};
     inst->heap_size = (params->heap_size + HEAP_GRANULE - 1) / HEAP_GRANULE * HEAP_GRANULE;
     inst->op_timeout_ms = params->boot.op_timeout_ms;
+    /* The standard's world: a failed peer ends the process (see wait.h). */
+    inst->abort_on_failure = params->static_data;
     /* Spinning pays only while every PE has a core of its own. */
     inst->spin_ns = inst->n_pes <= sysconf(_SC_NPROCESSORS_ONLN) ? WAIT_SPIN_NS : 0;
     inst->spin_alone_ns = inst->spin_ns ? WAIT_SPIN_ALONE_NS : 0;
@@ -157,12 +159,18 @@ int mishmem_instance_init(const struct mishmem_instance_params *params, struct m
     return ACLSHMEM_SUCCESS;
 }
 
-int mishmem_instance_finalize(struct mishmem_instance *inst)
+int mishmem_instance_finalize(struct mishmem_instance *inst, const char *call)
 {
-    /* Nobody may still be reading or writing this instance's memory. */
-    mishmem_barrier_world(inst, "finalize");
+    /* Nobody may still be reading or writing this instance's memory. A
+     * failed instance skips the barrier (its peers may be gone) and only
+     * releases what is local; its `failed` word stays for the peers to see. */
+    if (!mishmem_instance_failed(inst))
+        mishmem_finalize_barrier(inst, call);
     /* Peers still leaving the barrier may see us exit: tell them it is fine. */
-    atomic_store_explicit(&mishmem_control_of(inst, inst->my_pe)->departed.value, 1, memory_order_release);
+    if (!mishmem_instance_failed(inst))
+        atomic_store_explicit(&mishmem_control_of(inst, inst->my_pe)->departed.value, 1, memory_order_release);
+    else
+        atomic_store_explicit(&mishmem_control_of(inst, inst->my_pe)->finalizing.value, 1, memory_order_release);
     mishmem_registry_release_slot(inst->id);
     mishmem_forget_current(inst);
     release_instance(inst);

@@ -19,8 +19,10 @@ struct mishmem_instance_params {
  * way), and never re-creates or switches anything. */
 int mishmem_instance_init(const struct mishmem_instance_params *params, struct mishmem_instance **out);
 
-/* Collective: waits for every PE, then releases the instance's memory,
- * descriptors and sockets, and updates the current instance. */
-int mishmem_instance_finalize(struct mishmem_instance *inst);
+/* Collective: waits for every PE (in their finalize only), then releases
+ * the instance's memory, descriptors and sockets, and updates the current
+ * instance. A failed instance (a peer died or left) releases at once
+ * without waiting. Returns SUCCESS: nothing of the instance is left. */
+int mishmem_instance_finalize(struct mishmem_instance *inst, const char *call);
 
 #endif

@@ -91,12 +91,27 @@ struct mishmem_control {
     /* Set once this PE has passed its finalize barrier: its exit is then a
      * normal departure, not a peer dying under a wait. */
     struct mishmem_flag departed;
+    /* Set when this PE enters finalize: from then on it writes no sync word
+     * but finalize_round's, so a peer waiting for one of its words will
+     * wait in vain (transport/shm/wait.h). */
+    struct mishmem_flag finalizing;
+    /* Set when this PE found the instance failed (a peer died or left):
+     * its peers' waits end too. */
+    struct mishmem_flag failed;
+    /* The finalize barrier's dissemination words: finalize pairs with
+     * nothing but another PE's finalize. */
+    struct mishmem_flag finalize_round[MISHMEM_BARRIER_ROUNDS];
     struct mishmem_doorbell doorbell;
     struct mishmem_placement placement;
     /* Active-set collectives (core/coll_active_set.c): a value this PE
      * publishes to the set, and the signals from each PE, counted. */
     struct mishmem_flag active_set_value;
     _Alignas(4096) _Atomic uint64_t active_set_signal[ACLSHMEM_MAX_PES];
+    /* Written when this PE enters finalize (before `finalizing`): each live
+     * team's op_epoch, the flag-based collectives it has begun. A peer that
+     * waits for the "done"s of a later op of that team knows this PE will
+     * not send one (core/coll_flags.h). */
+    _Alignas(4096) _Atomic uint64_t final_op_epoch[MISHMEM_TEAM_SLOTS];
     _Alignas(4096) struct mishmem_team_sync teams[MISHMEM_TEAM_SLOTS];
     _Alignas(4096) struct mishmem_stage_slot stage[MISHMEM_STAGE_TEAM_SLOTS];
 };
@@ -171,7 +186,17 @@ struct mishmem_instance {
     _Atomic int alone_on_cpu;       /* at the last look, no other awake PE of this instance shared our CPU */
     uint32_t op_timeout_ms;
     struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
+    /* Failure of a peer (transport/shm/wait.h): the shmem_init world ends
+     * the process; any other instance is marked failed, once, and every
+     * later wait on it ends at once. */
+    int abort_on_failure;
+    _Atomic int failed;
 };
+
+static inline int mishmem_instance_failed(const struct mishmem_instance *inst)
+{
+    return __builtin_expect(atomic_load_explicit(&inst->failed, memory_order_acquire) != 0, 0);
+}
 
 static inline struct mishmem_control *mishmem_control_of(struct mishmem_instance *inst, int pe)
 {

@@ -2,7 +2,11 @@
  * on the PE's doorbell (core/doorbell.h), so that many PEs on few cores
  * leave the cores to those with work. Every so often check that the
  * instance's peers are alive, so a dead peer ends the wait with a clear
- * message instead of a hang. */
+ * message instead of a hang: in the shmem_init world the process ends (the
+ * standard's abort); any other instance is marked failed (its waits end at
+ * once, the faces return ACLSHMEMX_PEER_FAILED) and the process's other
+ * instances go on. A wait that knows which PE must write its word also
+ * ends when that PE has entered finalize: it will never write it. */
 #ifndef MISHMEM_CORE_WAIT_H
 #define MISHMEM_CORE_WAIT_H
 
@@ -27,13 +31,31 @@
  * sleeps start this short and double up to the instance's bound, so a
  * wait that ends soon is seen soon, and a long one costs few wake-ups. */
 #define MISHMEM_REMOTE_FIRST_SLEEP_NS 20000u
-/* mishmem_wait_step's answer when the waiter should sleep now. */
+/* mishmem_wait_step's answers besides -1 (go on): sleep now; a peer has
+ * failed (test the condition once more, then mishmem_wait_fail); the
+ * instance had already failed (leave at once). */
 #define MISHMEM_WAIT_SLEEP (-2)
+#define MISHMEM_WAIT_PEER_FAILED (-3)
+#define MISHMEM_WAIT_GIVE_UP (-4)
+
+/* Why a wait failed (struct mishmem_waiter's why). */
+enum mishmem_wait_failure {
+    MISHMEM_PEER_EXITED,   /* the process is gone and never finalized */
+    MISHMEM_PEER_LEFT,     /* it entered finalize while this PE waited for it */
+    MISHMEM_PEER_REPORTED, /* it found the instance failed */
+};
 
 struct mishmem_waiter {
     struct mishmem_instance *inst;
     enum mishmem_wait_kind kind;
     const char *operation; /* named in the message if a peer dies */
+    int awaited;           /* the world PE that must write the word, or -1: anyone */
+    /* Optional, for words that several PEs write: returns a PE that has
+     * entered finalize without taking part in what this wait needs, or -1. */
+    int (*left)(const void *context);
+    const void *left_context;
+    int culprit;           /* after MISHMEM_WAIT_PEER_FAILED: the PE, and why */
+    enum mishmem_wait_failure why;
     unsigned spins;
     uint64_t spin_until_ns; /* end of the extended spin, 0 before it starts */
     uint64_t sleep_from_ns; /* end of the yielding, 0 before it starts */
@@ -53,11 +75,15 @@ static inline void mishmem_cpu_relax(void)
 }
 
 static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_instance *inst,
-                                       enum mishmem_wait_kind kind, const char *operation)
+                                       enum mishmem_wait_kind kind, const char *operation, int awaited)
 {
     w->inst = inst;
     w->kind = kind;
     w->operation = operation;
+    w->awaited = awaited;
+    w->left = NULL;
+    w->left_context = NULL;
+    w->culprit = -1;
     w->spins = 0;
     w->spin_until_ns = 0;
     w->sleep_from_ns = 0;
@@ -66,11 +92,16 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
     w->arming.fenced = 0;
 }
 
-/* Returns the number of a peer that has exited, or -1 when all are alive. */
-int mishmem_find_dead_peer(struct mishmem_instance *inst);
+/* Whether a peer has failed the wait (filling w->culprit and w->why). */
+int mishmem_find_failure(struct mishmem_waiter *w);
 uint64_t mishmem_now_ns(void);
-/* Ends the process with a message naming the dead peer and the operation. */
-_Noreturn void mishmem_peer_died(struct mishmem_waiter *w, int dead_pe);
+/* After MISHMEM_WAIT_PEER_FAILED: reports the culprit and the operation,
+ * then ends the process (the shmem_init world) or marks the instance
+ * failed and returns. Nothing to do after MISHMEM_WAIT_GIVE_UP. */
+void mishmem_wait_fail(struct mishmem_waiter *w, int step);
+/* Marks inst failed on this PE (PE pe failed it, for the reason why) and
+ * tells its peers; 1 for the first call. */
+int mishmem_instance_mark_failed(struct mishmem_instance *inst, int pe, enum mishmem_wait_failure why);
 
 /* How long a wait spins before it yields. With a core per PE the writer
  * is running: a while, since a yield costs more than the wait; longer when
@@ -90,9 +121,10 @@ static inline uint64_t mishmem_wait_spin_ns(struct mishmem_instance *inst)
 
 /* One step of a wait loop whose condition was just found false.
  * Returns -1 normally, MISHMEM_WAIT_SLEEP when the caller should sleep
- * (MISHMEM_WAIT_UNTIL does), or the number of a dead peer: the caller must
- * then test its condition once more (the peer may have written before
- * exiting) and call mishmem_peer_died if it is still false. */
+ * (MISHMEM_WAIT_UNTIL does), MISHMEM_WAIT_PEER_FAILED when a peer failed:
+ * the caller must then test its condition once more (the peer may have
+ * written before exiting) and call mishmem_wait_fail if it is still false,
+ * or MISHMEM_WAIT_GIVE_UP when the instance has failed already. */
 static inline int mishmem_wait_step(struct mishmem_waiter *w)
 {
     if (w->spins < MISHMEM_SPINS_BEFORE_YIELD) {
@@ -101,6 +133,8 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
         return -1;
     }
     uint64_t now = mishmem_now_ns();
+    if (__builtin_expect(atomic_load_explicit(&w->inst->failed, memory_order_relaxed), 0))
+        return MISHMEM_WAIT_GIVE_UP;
     /* Peers that are not mapped write through a transport that may need
      * driving, and do not ring the doorbell: a sleep lasts at most
      * sleep_max_ns, then this runs again. */
@@ -141,9 +175,8 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
         w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;
     else if (now >= w->next_check_ns) {
         w->next_check_ns = now + MISHMEM_LIVENESS_PERIOD_NS;
-        int dead = mishmem_find_dead_peer(w->inst);
-        if (dead >= 0)
-            return dead;
+        if (mishmem_find_failure(w))
+            return MISHMEM_WAIT_PEER_FAILED;
     }
     return sleep ? MISHMEM_WAIT_SLEEP : -1;
 }
@@ -163,30 +196,48 @@ static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticke
 }
 
 /* Waits until COND holds, watching the peers of INST; KIND says who rings
- * (core/doorbell.h). A sleep tests COND once more after arming, so no
- * wake-up is lost. */
-#define MISHMEM_WAIT_KIND_UNTIL(inst, kind, operation, cond)                      \
+ * (core/doorbell.h), AWAITED is the world PE that must make COND true (-1:
+ * any). A sleep tests COND once more after arming, so no wake-up is lost.
+ * When a peer fails (and the instance does not end the process), the wait
+ * ends with COND still false: callers that can fail look at inst->failed. */
+#define MISHMEM_WAIT_KIND_UNTIL(inst, kind, operation, awaited, cond) \
+    MISHMEM_WAIT_CHECKED_UNTIL(inst, kind, operation, awaited, NULL, NULL, cond)
+
+/* ... and LEFT(CONTEXT) names a PE that has entered finalize without
+ * making COND true, or -1 (struct mishmem_waiter's left). */
+#define MISHMEM_WAIT_CHECKED_UNTIL(inst, kind, operation, awaited, left_, context, cond) \
     do {                                                                          \
+        if (cond)                                                                 \
+            break; /* already true: nothing to set up */                          \
         struct mishmem_waiter waiter_;                                            \
-        mishmem_waiter_init(&waiter_, (inst), (kind), (operation));               \
+        mishmem_waiter_init(&waiter_, (inst), (kind), (operation), (awaited));    \
+        waiter_.left = (left_);                                                   \
+        waiter_.left_context = (context);                                         \
         while (!(cond)) {                                                         \
             int step_ = mishmem_wait_step(&waiter_);                              \
             if (step_ == MISHMEM_WAIT_SLEEP) {                                    \
                 uint32_t ticket_ = mishmem_waiter_arm(&waiter_);                  \
                 if (!(cond))                                                      \
                     mishmem_waiter_sleep(&waiter_, ticket_);                      \
-            } else if (step_ >= 0 && !(cond)) {                                   \
-                mishmem_peer_died(&waiter_, step_);                               \
+            } else if (step_ <= MISHMEM_WAIT_PEER_FAILED) {                       \
+                if (step_ == MISHMEM_WAIT_PEER_FAILED && (cond))                  \
+                    break;                                                        \
+                mishmem_wait_fail(&waiter_, step_);                               \
+                break;                                                            \
             }                                                                     \
         }                                                                         \
     } while (0)
 
 /* A wait on the library's sync words (barriers, collectives, locks). */
 #define MISHMEM_WAIT_UNTIL(inst, operation, cond) \
-    MISHMEM_WAIT_KIND_UNTIL(inst, MISHMEM_WAIT_ON_SYNC, operation, cond)
+    MISHMEM_WAIT_KIND_UNTIL(inst, MISHMEM_WAIT_ON_SYNC, operation, -1, cond)
+
+/* ... on a sync word that only world PE `awaited` writes. */
+#define MISHMEM_WAIT_FOR_UNTIL(inst, operation, awaited, cond) \
+    MISHMEM_WAIT_KIND_UNTIL(inst, MISHMEM_WAIT_ON_SYNC, operation, awaited, cond)
 
 /* A wait on program data that puts, AMOs and signals write. */
 #define MISHMEM_WAIT_DATA_UNTIL(inst, operation, cond) \
-    MISHMEM_WAIT_KIND_UNTIL(inst, MISHMEM_WAIT_ON_DATA, operation, cond)
+    MISHMEM_WAIT_KIND_UNTIL(inst, MISHMEM_WAIT_ON_DATA, operation, -1, cond)
 
 #endif
