@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs each case of test_misuse through the launcher: a misuse case must
+# end the job (not hang, not pass) with a message naming the call and the
+# address; the _ok cases must pass.
+# usage: misuse.sh LAUNCHER PROGRAM [CASE_PREFIX]
+set -u
+launcher=$1 program=$2 only=${3:-}
+failures=0 ran=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+selected() { [ -z "$only" ] || [ "${1#"$only"}" != "$1" ]; }
+
+expect_failure() { # npes case pattern [env...]
+    local npes=$1 case=$2 pattern=$3
+    shift 3
+    selected "$case" || return 0
+    env "$@" "$launcher" -n "$npes" --timeout 20 "$program" "$case" >"$log" 2>&1
+    local status=$?
+    if [ "$status" -eq 0 ] || [ "$status" -eq 124 ]; then
+        echo "FAIL $case: launcher status $status (expected an abort)"; cat "$log"; failures=$((failures + 1))
+    elif ! grep -Eq -- "$pattern" "$log"; then
+        echo "FAIL $case: status $status, no message matching /$pattern/"; cat "$log"; failures=$((failures + 1))
+    else
+        echo "ok   $case: $(grep -Eo -- "$pattern" "$log" | head -1)"
+    fi
+    ran=$((ran + 1))
+}
+
+expect_success() { # npes case [env...]
+    local npes=$1 case=$2
+    shift 2
+    selected "$case" || return 0
+    if env "$@" "$launcher" -n "$npes" --timeout 20 "$program" "$case" >"$log" 2>&1; then
+        echo "ok   $case: passed"
+    else
+        echo "FAIL $case: launcher status $?"; cat "$log"; failures=$((failures + 1))
+    fi
+    ran=$((ran + 1))
+}
+
+addr='0x[0-9a-f]+'
+# Item 13: thread levels.
+expect_success 2 thread_single_ok
+expect_success 2 thread_funneled_ok
+expect_success 2 thread_serialized_ok
+expect_success 2 thread_multiple_ok
+
+[ "$failures" -eq 0 ] || { echo "$failures case(s) failed"; exit 1; }
+[ "$ran" -gt 0 ] || { echo "no case selected by '$only'"; exit 1; }
+echo "misuse: every case reported as expected"
