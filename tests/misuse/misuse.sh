@@ -46,6 +46,11 @@ expect_success 2 thread_funneled_ok
 expect_success 2 thread_serialized_ok
 expect_success 2 thread_multiple_ok
 
+# Item 14: the aclshmem face's typed get has no error channel: 0 and a log
+# line by default, an abort under SHMEM_DEBUG.
+expect_success 2 acl_g_bad_pe_ok
+expect_failure 2 acl_g_bad_pe "aclshmem_long_g: PE 99 is out of range \[0, 2\) in instance [0-9]+ \(address $addr\)" SHMEM_DEBUG=1
+
 [ "$failures" -eq 0 ] || { echo "$failures case(s) failed"; exit 1; }
 [ "$ran" -gt 0 ] || { echo "no case selected by '$only'"; exit 1; }
 echo "misuse: every case reported as expected"
