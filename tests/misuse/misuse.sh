@@ -40,6 +40,10 @@ expect_success() { # npes case [env...]
 }
 
 addr='0x[0-9a-f]+'
+# Item 10: contexts of a destroyed team.
+expect_failure 4 team_ctx_reuse "shmem_ctx_long_p: context $addr was destroyed with its team by shmem_team_destroy"
+expect_failure 4 team_ctx_destroy_after "shmem_ctx_destroy: context $addr was destroyed with its team by shmem_team_destroy"
+expect_success 3 team_ctx_ok
 # Item 13: thread levels.
 expect_success 2 thread_single_ok
 expect_success 2 thread_funneled_ok
