@@ -23,6 +23,20 @@ static inline int mishmem_p2p_check(const char *call, const void *ivars, size_t 
     return mishmem_p2p_check_slow(call, ivars, nelems, cmp, on_error);
 }
 
+/* The words [ivars, ivars + len) must be symmetric in inst (its heap, or
+ * the world's global data): peers can write nothing else, so a wait on
+ * any other address would never end, and one far off every mapping would
+ * fault. One subtraction and two compares on the heap's fast path. */
+int mishmem_p2p_not_symmetric(struct mishmem_instance *inst, const char *call, const void *ivars, size_t len,
+                              enum mishmem_on_error on_error);
+static inline int mishmem_p2p_check_symmetric(struct mishmem_instance *inst, const char *call, const void *ivars,
+                                              size_t len, enum mishmem_on_error on_error)
+{
+    if (__builtin_expect(inst != NULL && mishmem_in_heap(inst, ivars, len), 1))
+        return ACLSHMEM_SUCCESS;
+    return mishmem_p2p_not_symmetric(inst, call, ivars, len, on_error);
+}
+
 /* The *_some forms write up to nelems indices. */
 static inline int mishmem_p2p_check_indices(const char *call, const size_t *indices, size_t nelems,
                                             enum mishmem_on_error on_error)

@@ -44,6 +44,16 @@ addr='0x[0-9a-f]+'
 expect_failure 4 team_ctx_reuse "shmem_ctx_long_p: context $addr was destroyed with its team by shmem_team_destroy"
 expect_failure 4 team_ctx_destroy_after "shmem_ctx_destroy: context $addr was destroyed with its team by shmem_team_destroy"
 expect_success 3 team_ctx_ok
+# Item 11: waits and tests on addresses that are not symmetric.
+expect_failure 2 wait_stack "shmem_long_wait_until: address $addr \(\+8 bytes\) on PE 0 is not in the symmetric heap of instance [0-9]+"
+expect_failure 2 wait_all_stack "shmem_long_wait_until_all: address $addr \(\+32 bytes\) on PE 0 is not in the symmetric heap"
+expect_failure 2 signal_wait_stack "shmem_signal_wait_until: address $addr \(\+8 bytes\) on PE 0 is not in the symmetric heap"
+expect_failure 2 test_stack "shmem_long_test: address $addr \(\+8 bytes\) on PE 0 is not in the symmetric heap"
+expect_success 2 wait_ok
+expect_success 2 wait_ok SHMEM_DEBUG=1
+# Item 12: addresses far off the heap, and the heap after shmem_finalize.
+expect_failure 2 wait_far "shmem_long_wait_until: address 0x3ffffffff000 \(\+8 bytes\) on PE 0 is not in the symmetric heap"
+expect_failure 2 signal_fetch_far "shmem_signal_fetch: address 0x3ffffffff000 \(\+8 bytes\) on PE 0 is not in the symmetric heap"
 # Item 13: thread levels.
 expect_success 2 thread_single_ok
 expect_success 2 thread_funneled_ok
