@@ -99,6 +99,9 @@ mishmem_get_with(struct mishmem_instance *inst, const char *call, void *dest, co
     MISHMEM_RMA_CHECK(inst, source, dest, len, pe,
                       mishmem_get_slow(inst, call, dest, source, len, pe, on_error, completion));
     memcpy(dest, mishmem_translate(inst, source, pe), len);
+    /* No tail call to memcpy: the call's own frame stays on the stack, so
+     * that a fault on a bad local buffer names it (instance/fault.c). */
+    __asm__ __volatile__("");
     return ACLSHMEM_SUCCESS;
 }
 

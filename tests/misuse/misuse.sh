@@ -4,10 +4,14 @@
 # address; the _ok cases must pass.
 # usage: misuse.sh LAUNCHER PROGRAM [CASE_PREFIX]
 set -u
-launcher=$1 program=$2 only=${3:-}
+launcher=$(realpath "$1") program=$(realpath "$2") only=${3:-}
 failures=0 ran=0
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# The PEs run in a scratch folder: a library's own crash handler may leave
+# files in the working directory (libpsm2, under libfabric, writes *.btr).
+scratch=$(mktemp -d)
+trap 'rm -f "$log"; rm -rf "$scratch"' EXIT
+cd "$scratch" || exit 1
 
 selected() { [ -z "$only" ] || [ "${1#"$only"}" != "$1" ]; }
 
@@ -54,12 +58,14 @@ expect_success 2 wait_ok SHMEM_DEBUG=1
 # Item 12: addresses far off the heap, and the heap after shmem_finalize.
 expect_failure 2 wait_far "shmem_long_wait_until: address 0x3ffffffff000 \(\+8 bytes\) on PE 0 is not in the symmetric heap"
 expect_failure 2 signal_fetch_far "shmem_signal_fetch: address 0x3ffffffff000 \(\+8 bytes\) on PE 0 is not in the symmetric heap"
+expect_failure 2 get_far_local "SIGSEGV at address 0x3ffffffff000 in shmem_getmem"
+expect_failure 2 put_far_local "SIGSEGV at address 0x3ffffffff000 in shmem_putmem"
+expect_failure 2 read_after_finalize "SIGSEGV at address $addr, in the symmetric heap of instance [0-9]+ \[$addr, $addr\), which has been finalized"
 # Item 13: thread levels.
 expect_success 2 thread_single_ok
 expect_success 2 thread_funneled_ok
 expect_success 2 thread_serialized_ok
 expect_success 2 thread_multiple_ok
-
 # Item 14: the aclshmem face's typed get has no error channel: 0 and a log
 # line by default, an abort under SHMEM_DEBUG.
 expect_success 2 acl_g_bad_pe_ok
