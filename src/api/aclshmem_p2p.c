@@ -34,22 +34,19 @@
     int aclshmem_##N##_test_all##SUFFIX(T *ivars, size_t nelems, const int *status, int cmp,            \
                                         VALUE_PARAM)                                                    \
     {                                                                                                   \
-        return mishmem_p2p_##N##_test_all(mishmem_current(),                                             \
-                                          "aclshmem_" #N "_test_all" #SUFFIX, ivars, nelems, status,     \
+        return mishmem_p2p_##N##_test_all("aclshmem_" #N "_test_all" #SUFFIX, ivars, nelems, status,    \
                                           cmp, VALUES, STRIDE, LOG);                                    \
     }                                                                                                   \
     size_t aclshmem_##N##_test_any##SUFFIX(T *ivars, size_t nelems, const int *status, int cmp,         \
                                            VALUE_PARAM)                                                 \
     {                                                                                                   \
-        return mishmem_p2p_##N##_test_any(mishmem_current(),                                             \
-                                          "aclshmem_" #N "_test_any" #SUFFIX, ivars, nelems, status,     \
+        return mishmem_p2p_##N##_test_any("aclshmem_" #N "_test_any" #SUFFIX, ivars, nelems, status,    \
                                           cmp, VALUES, STRIDE, LOG);                                    \
     }                                                                                                   \
     size_t aclshmem_##N##_test_some##SUFFIX(T *ivars, size_t nelems, size_t *indices,                   \
                                             const int *status, int cmp, VALUE_PARAM)                    \
     {                                                                                                   \
-        return mishmem_p2p_##N##_test_some(mishmem_current(),                                            \
-                                           "aclshmem_" #N "_test_some" #SUFFIX, ivars, nelems,           \
+        return mishmem_p2p_##N##_test_some("aclshmem_" #N "_test_some" #SUFFIX, ivars, nelems,          \
                                            indices, status, cmp, VALUES, STRIDE, LOG);                  \
     }
 
@@ -58,7 +55,6 @@
     DEFINE_SET_FORMS(T, N, _vector, T *cmp_values, cmp_values, 1)                                          \
     int aclshmem_##N##_test(T *ivar, int cmp, T cmp_value)                                                 \
     {                                                                                                      \
-        return mishmem_p2p_##N##_test_all(mishmem_current(),                                             \
-                                          "aclshmem_" #N "_test", ivar, 1, NULL, cmp, &cmp_value, 0, LOG); \
+        return mishmem_p2p_##N##_test_all("aclshmem_" #N "_test", ivar, 1, NULL, cmp, &cmp_value, 0, LOG); \
     }
 MISHMEM_ACL_P2P_SYNC_TYPES(DEFINE_ACL_P2P)

@@ -34,22 +34,19 @@
     }                                                                                                  \
     int shmem_##N##_test_all##SUFFIX(T *ivars, size_t nelems, const int *status, int cmp, VALUE_PARAM) \
     {                                                                                                  \
-        return mishmem_p2p_##N##_test_all(mishmem_current(),                                             \
-                                          "shmem_" #N "_test_all" #SUFFIX, ivars, nelems, status, cmp,   \
+        return mishmem_p2p_##N##_test_all("shmem_" #N "_test_all" #SUFFIX, ivars, nelems, status, cmp, \
                                           VALUES, STRIDE, ABORT);                                      \
     }                                                                                                  \
     size_t shmem_##N##_test_any##SUFFIX(T *ivars, size_t nelems, const int *status, int cmp,           \
                                         VALUE_PARAM)                                                   \
     {                                                                                                  \
-        return mishmem_p2p_##N##_test_any(mishmem_current(),                                             \
-                                          "shmem_" #N "_test_any" #SUFFIX, ivars, nelems, status, cmp,   \
+        return mishmem_p2p_##N##_test_any("shmem_" #N "_test_any" #SUFFIX, ivars, nelems, status, cmp, \
                                           VALUES, STRIDE, ABORT);                                      \
     }                                                                                                  \
     size_t shmem_##N##_test_some##SUFFIX(T *ivars, size_t nelems, size_t *indices, const int *status,  \
                                          int cmp, VALUE_PARAM)                                         \
     {                                                                                                  \
-        return mishmem_p2p_##N##_test_some(mishmem_current(),                                            \
-                                           "shmem_" #N "_test_some" #SUFFIX, ivars, nelems, indices,     \
+        return mishmem_p2p_##N##_test_some("shmem_" #N "_test_some" #SUFFIX, ivars, nelems, indices,   \
                                            status, cmp, VALUES, STRIDE, ABORT);                        \
     }
 
@@ -58,8 +55,7 @@
     DEFINE_SET_FORMS(T, N, _vector, T *cmp_values, cmp_values, 1)                                         \
     int shmem_##N##_test(T *ivar, int cmp, T cmp_value)                                                   \
     {                                                                                                     \
-        return mishmem_p2p_##N##_test_all(mishmem_current(),                                             \
-                                          "shmem_" #N "_test", ivar, 1, NULL, cmp, &cmp_value, 0, ABORT); \
+        return mishmem_p2p_##N##_test_all("shmem_" #N "_test", ivar, 1, NULL, cmp, &cmp_value, 0, ABORT); \
     }                                                                                                     \
     /* Deprecated: waits until *ivar differs from cmp_value. */                                           \
     void shmem_##N##_wait(T *ivar, T cmp_value)                                                           \

@@ -42,3 +42,10 @@ int mishmem_p2p_not_symmetric(struct mishmem_instance *inst, const char *call, c
     int rc = mishmem_rma_check_slow(inst, call, ivars, ivars, len, inst ? inst->my_pe : 0, on_error);
     return rc == MISHMEM_VIA_TRANSPORT ? ACLSHMEM_SUCCESS : rc;
 }
+
+int mishmem_p2p_debug_symmetric(const char *call, const void *ivars, size_t len, enum mishmem_on_error on_error)
+{
+    if (!mishmem_rma_debug_read()) /* the flag was not read yet: SHMEM_DEBUG is off */
+        return ACLSHMEM_SUCCESS;
+    return mishmem_p2p_check_symmetric(mishmem_current(), call, ivars, len, on_error);
+}

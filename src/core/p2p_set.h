@@ -45,15 +45,27 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
     }                                                                                                    \
                                                                                                          \
     /* The arguments, and that the ivars are symmetric (a wait on anything else would never end). */    \
-    static inline int mishmem_p2p_##N##_check_set(struct mishmem_instance *inst, const char *call,       \
-                                                  T *ivars, size_t nelems, int cmp, const T *values,     \
-                                                  enum mishmem_on_error on_error)                        \
+    static inline __attribute__((always_inline)) int                                                     \
+    mishmem_p2p_##N##_check_set(struct mishmem_instance *inst, const char *call, T *ivars, size_t nelems, \
+                                int cmp, const T *values, enum mishmem_on_error on_error)                \
     {                                                                                                    \
         int rc = mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error);                          \
         if (rc != ACLSHMEM_SUCCESS || nelems == 0)                                                       \
             return rc;                                                                                   \
         return mishmem_p2p_check_symmetric(inst, call, ivars, mishmem_elems_bytes(nelems, sizeof(T)),    \
                                            on_error);                                                    \
+    }                                                                                                    \
+                                                                                                         \
+    /* A test reads the ivars once and returns: it cannot hang, so the symmetric check costs it nothing  \
+     * unless SHMEM_DEBUG=1 (an address off every mapping faults, and the fault handler names the call). */\
+    static inline __attribute__((always_inline)) int                                                     \
+    mishmem_p2p_##N##_check_test(const char *call, T *ivars, size_t nelems, int cmp, const T *values,    \
+                                 enum mishmem_on_error on_error)                                         \
+    {                                                                                                    \
+        int rc = mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error);                          \
+        if (rc != ACLSHMEM_SUCCESS || nelems == 0 || __builtin_expect(!mishmem_rma_debug_on(), 1))       \
+            return rc;                                                                                   \
+        return mishmem_p2p_debug_symmetric(call, ivars, mishmem_elems_bytes(nelems, sizeof(T)), on_error); \
     }                                                                                                    \
                                                                                                          \
     /* 1 when every element of the set holds (so also when it is empty). */                              \
@@ -95,39 +107,33 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
     }                                                                                                    \
                                                                                                          \
     /* 1 or 0; ACLSHMEM_INVALID_PARAM on misuse. */                                                      \
-    static inline int mishmem_p2p_##N##_test_all(struct mishmem_instance *inst, const char *call,        \
-                                                 T *ivars, size_t nelems,                                \
+    static inline int mishmem_p2p_##N##_test_all(const char *call, T *ivars, size_t nelems,              \
                                                  const int *status, int cmp, const T *values,            \
                                                  size_t stride, enum mishmem_on_error on_error)          \
     {                                                                                                    \
-        int rc = mishmem_p2p_##N##_check_set(inst, call, ivars, nelems, cmp, values,                    \
-                                             on_error);                                                 \
+        int rc = mishmem_p2p_##N##_check_test(call, ivars, nelems, cmp, values, on_error);               \
         if (rc != ACLSHMEM_SUCCESS)                                                                      \
             return rc;                                                                                   \
         return mishmem_p2p_##N##_scan_all(ivars, nelems, status, cmp, values, stride);                   \
     }                                                                                                    \
                                                                                                          \
     /* An index, or SIZE_MAX (none holds, or misuse). */                                                 \
-    static inline size_t mishmem_p2p_##N##_test_any(struct mishmem_instance *inst, const char *call,     \
-                                                    T *ivars, size_t nelems,                             \
+    static inline size_t mishmem_p2p_##N##_test_any(const char *call, T *ivars, size_t nelems,           \
                                                     const int *status, int cmp, const T *values,         \
                                                     size_t stride, enum mishmem_on_error on_error)       \
     {                                                                                                    \
-        if (mishmem_p2p_##N##_check_set(inst, call, ivars, nelems, cmp, values,                         \
-                                        on_error) != ACLSHMEM_SUCCESS)                                  \
+        if (mishmem_p2p_##N##_check_test(call, ivars, nelems, cmp, values, on_error) != ACLSHMEM_SUCCESS)                                  \
             return SIZE_MAX;                                                                             \
         return mishmem_p2p_##N##_scan_any(ivars, nelems, status, cmp, values, stride);                   \
     }                                                                                                    \
                                                                                                          \
     /* The number of indices written (0 on misuse). */                                                   \
-    static inline size_t mishmem_p2p_##N##_test_some(struct mishmem_instance *inst, const char *call,    \
-                                                     T *ivars, size_t nelems,                            \
+    static inline size_t mishmem_p2p_##N##_test_some(const char *call, T *ivars, size_t nelems,          \
                                                      size_t *indices, const int *status, int cmp,        \
                                                      const T *values, size_t stride,                     \
                                                      enum mishmem_on_error on_error)                     \
     {                                                                                                    \
-        if (mishmem_p2p_##N##_check_set(inst, call, ivars, nelems, cmp, values,                         \
-                                        on_error) != ACLSHMEM_SUCCESS ||                                \
+        if (mishmem_p2p_##N##_check_test(call, ivars, nelems, cmp, values, on_error) != ACLSHMEM_SUCCESS ||                                \
             mishmem_p2p_check_indices(call, indices, nelems, on_error) != ACLSHMEM_SUCCESS)              \
             return 0;                                                                                    \
         return mishmem_p2p_##N##_scan_some(ivars, nelems, indices, status, cmp, values, stride);         \

@@ -105,7 +105,9 @@ int main(int argc, char **argv)
         else if (!strcmp(mode, "test_stack")) {
             while (!shmem_long_test(&on_stack, SHMEM_CMP_EQ, 1))
                 usleep(1000);
-        } else if (!strcmp(mode, "wait_far"))
+        } else if (!strcmp(mode, "test_far"))
+            fprintf(stderr, "test says %d\n", shmem_long_test(FAR_ADDRESS, SHMEM_CMP_EQ, 1));
+        else if (!strcmp(mode, "wait_far"))
             shmem_long_wait_until(FAR_ADDRESS, SHMEM_CMP_EQ, 1);
         else if (!strcmp(mode, "signal_fetch_far"))
             fprintf(stderr, "fetched %llu\n", (unsigned long long)shmem_signal_fetch((uint64_t *)FAR_ADDRESS));
