@@ -96,6 +96,10 @@ void mishmem_ctx_destroy(shmem_ctx_t ctx, const char *call)
      * ordering is left when its instance is already gone). */
     mishmem_quiet(mishmem_ctx_instance(ctx));
     pthread_mutex_lock(&contexts_mutex);
+    if (ctx->state != MISHMEM_CTX_LIVE) { /* its team was destroyed meanwhile, by another thread */
+        pthread_mutex_unlock(&contexts_mutex);
+        mishmem_ctx_unusable(ctx, call);
+    }
     if (ctx->team)
         team_list_remove_locked(ctx);
     ctx->state = MISHMEM_CTX_DESTROYED;

@@ -78,9 +78,8 @@ static int in_library(const void *pc)
 /* The first named libmishmem frame of the code that faulted (the frames
  * of the handler itself come first and are skipped), without the
  * profiling prefix: "shmem_getmem" for pshmem_getmem. NULL when the fault
- * is outside the library. dladdr is not async-signal-safe in theory (it
- * may take the loader's lock); the alarm set by the handler ends a
- * process that would block there. */
+ * is outside the library. backtrace and dladdr are not async-signal-safe
+ * in theory (both may take the loader's lock): see the alarm in handler. */
 static const char *faulting_call(int *inside)
 {
     void *frames[MAX_FRAMES];
@@ -108,7 +107,10 @@ static const char *faulting_call(int *inside)
 static void handler(int sig, siginfo_t *info, void *context)
 {
     (void)context;
-    alarm(5);
+    /* The stack walk and dladdr may take the loader's lock: should the
+     * fault have come with it held, the alarm ends the process instead
+     * of a hang. The program's own alarm is put back afterwards. */
+    unsigned program_alarm = alarm(5);
     uintptr_t addr = (uintptr_t)info->si_addr;
     int inside;
     const char *call = faulting_call(&inside);
@@ -158,7 +160,7 @@ static void handler(int sig, siginfo_t *info, void *context)
     /* Back to the handler we replaced; a fault the kernel raised happens
      * again when we return, one sent by kill() is sent again. */
     sigaction(sig, sig == SIGBUS ? &previous_bus : &previous_segv, NULL);
-    alarm(0);
+    alarm(program_alarm);
     if (info->si_code <= 0)
         raise(sig);
 }

@@ -48,6 +48,8 @@ addr='0x[0-9a-f]+'
 expect_failure 4 team_ctx_reuse "shmem_ctx_long_p: context $addr was destroyed with its team by shmem_team_destroy"
 expect_failure 4 team_ctx_destroy_after "shmem_ctx_destroy: context $addr was destroyed with its team by shmem_team_destroy"
 expect_success 3 team_ctx_ok
+# ... and of a finalized instance, even when a new one has its id.
+expect_failure 2 ctx_instance_reuse "shmem_ctx_long_p: context $addr was created in instance [0-9]+, which has been finalized"
 # Item 11: waits and tests on addresses that are not symmetric.
 expect_failure 2 wait_stack "shmem_long_wait_until: address $addr \(\+8 bytes\) on PE 0 is not in the symmetric heap of instance [0-9]+"
 expect_failure 2 wait_all_stack "shmem_long_wait_until_all: address $addr \(\+32 bytes\) on PE 0 is not in the symmetric heap"

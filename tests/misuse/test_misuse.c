@@ -9,7 +9,7 @@
 
 #include <shmem.h>
 
-#include "test_util.h"
+#include "instance/instance_util.h"
 
 /* Far from any heap, global data or stack, and never mapped: the last
  * page below 2^46 (a canonical user address on every 64-bit Linux). */
@@ -45,6 +45,36 @@ static void team_ctx_reuse(int destroy_ctx_after)
     shmem_barrier_all();
 }
 
+/* Item 10, for instances: a context of a finalized instance must not act
+ * on a new instance made with the same id (whose struct may sit at the
+ * same address). */
+static void ctx_instance_reuse(void)
+{
+    static const int all[] = {0, 1, 2, 3, 4, 5, 6, 7};
+    uint64_t id = aclshmemx_instance_ctx_get()->id == 3 ? 4 : 3;
+    int n = shmem_n_pes();
+    test_choose_port_range(4);
+    CHECK_RC(test_create(id, all, n, 1 << 20), ACLSHMEM_SUCCESS);
+    CHECK_RC(aclshmemx_instance_ctx_set(id), ACLSHMEM_SUCCESS);
+    shmem_ctx_t ctx;
+    CHECK(shmem_ctx_create(0, &ctx) == 0, "ctx");
+    long *cell = shmem_calloc(1, sizeof *cell);
+    CHECK_RC(aclshmemx_finalize(id), ACLSHMEM_SUCCESS);
+    shmem_barrier_all(); /* the world is current again */
+    CHECK_RC(test_create(id, all, n, 1 << 20), ACLSHMEM_SUCCESS);
+    CHECK_RC(aclshmemx_instance_ctx_set(id), ACLSHMEM_SUCCESS);
+    long *again = shmem_calloc(1, sizeof *again);
+    if (shmem_my_pe() == 0)
+        shmem_ctx_long_p(ctx, again, 42, 1); /* the old instance is gone */
+    shmem_barrier_all();
+    if (*again == 42)
+        fprintf(stderr, "PE %d: a context of the finalized instance %llu wrote into the new one\n",
+                shmem_my_pe(), (unsigned long long)id);
+    (void)cell;
+    shmem_barrier_all();
+    CHECK_RC(aclshmemx_finalize(id), ACLSHMEM_SUCCESS);
+}
+
 /* Item 13: shmem_query_thread reports the level shmem_init_thread granted. */
 static int thread_level(int requested)
 {
@@ -78,6 +108,8 @@ int main(int argc, char **argv)
     if (!strcmp(mode, "team_ctx_reuse") || !strcmp(mode, "team_ctx_destroy_after")) {
         CHECK(npes == 4, "needs 4 PEs");
         team_ctx_reuse(!strcmp(mode, "team_ctx_destroy_after"));
+    } else if (!strcmp(mode, "ctx_instance_reuse")) {
+        ctx_instance_reuse();
     } else if (!strcmp(mode, "team_ctx_ok")) {
         /* The legal order: contexts destroyed before their team; a context
          * made after the slot is reused works. */
