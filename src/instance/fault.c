@@ -75,33 +75,35 @@ static int in_library(const void *pc)
     return (uintptr_t)pc >= text_start && (uintptr_t)pc < text_end;
 }
 
-/* The first named libmishmem frame of the code that faulted (the frames
- * of the handler itself come first and are skipped), without the
- * profiling prefix: "shmem_getmem" for pshmem_getmem. NULL when the fault
- * is outside the library. backtrace and dladdr are not async-signal-safe
- * in theory (both may take the loader's lock): see the alarm in handler. */
+/* The call the program made: the outermost named libmishmem frame of the
+ * run of library frames the fault happened in (the frames of the handler
+ * itself come first and are skipped; inner frames are the library's own
+ * functions, mishmem_shm_get ...), without the profiling prefix:
+ * "shmem_getmem" for pshmem_getmem. NULL when the fault is outside the
+ * library. backtrace and dladdr are not async-signal-safe in theory (both
+ * may take the loader's lock): see the alarm in handler. */
 static const char *faulting_call(int *inside)
 {
     void *frames[MAX_FRAMES];
     int n = backtrace(frames, MAX_FRAMES), i = 0;
+    const char *call = NULL;
     *inside = 0;
     while (i < n && in_library(frames[i]))
         i++; /* the handler's own frames */
     for (; i < n; i++) {
         if (!in_library(frames[i])) {
             if (*inside)
-                break; /* left the library again: no named frame */
+                break; /* back in the program: the entry point was the last one */
             continue;
         }
         *inside = 1;
         Dl_info info;
-        if (dladdr(frames[i], &info) && info.dli_sname) {
-            const char *name = info.dli_sname;
-            return name[0] == 'p' && (!strncmp(name + 1, "shmem", 5) || !strncmp(name + 1, "start_pes", 9))
-                       ? name + 1 : name;
-        }
+        if (dladdr(frames[i], &info) && info.dli_sname)
+            call = info.dli_sname;
     }
-    return NULL;
+    if (call && call[0] == 'p' && (!strncmp(call + 1, "shmem", 5) || !strncmp(call + 1, "start_pes", 9)))
+        call++;
+    return call;
 }
 
 static void handler(int sig, siginfo_t *info, void *context)

@@ -5,7 +5,7 @@
 # usage: misuse.sh LAUNCHER PROGRAM [CASE_PREFIX]
 set -u
 launcher=$(realpath "$1") program=$(realpath "$2") only=${3:-}
-failures=0 ran=0
+failures=0 ran=0 skipped=0
 log=$(mktemp)
 # The PEs run in a scratch folder: a library's own crash handler may leave
 # files in the working directory (libpsm2, under libfabric, writes *.btr).
@@ -65,8 +65,14 @@ expect_failure 2 signal_fetch_far "shmem_signal_fetch: address 0x3ffffffff000 \(
 expect_failure 2 signal_fetch_far "SIGSEGV at address 0x3ffffffff000 in shmem_signal_fetch"
 expect_failure 2 test_far "SIGSEGV at address 0x3ffffffff000 in shmem_long_test"
 expect_failure 2 test_far "shmem_long_test: address 0x3ffffffff000 \(\+8 bytes\) on PE 0 is not in the symmetric heap" SHMEM_DEBUG=1
-expect_failure 2 get_far_local "SIGSEGV at address 0x3ffffffff000 in shmem_getmem"
-expect_failure 2 put_far_local "SIGSEGV at address 0x3ffffffff000 in shmem_putmem"
+# With every PE its own host (MISHMEM_HOST_ID), libfabric's threads touch
+# the local buffer, outside any mishmem call: not covered (see the README).
+if [ -z "${MISHMEM_HOST_ID:-}" ]; then
+    expect_failure 2 get_far_local "SIGSEGV at address 0x3ffffffff000 in shmem_getmem"
+    expect_failure 2 put_far_local "SIGSEGV at address 0x3ffffffff000 in shmem_putmem"
+else
+    echo "skip get_far_local, put_far_local: MISHMEM_HOST_ID is set"; skipped=1
+fi
 expect_failure 2 read_after_finalize "SIGSEGV at address $addr, in the symmetric heap of instance [0-9]+ \[$addr, $addr\), which has been finalized"
 # Item 13: thread levels.
 expect_success 2 thread_single_ok
@@ -79,5 +85,5 @@ expect_success 2 acl_g_bad_pe_ok
 expect_failure 2 acl_g_bad_pe "aclshmem_long_g: PE 99 is out of range \[0, 2\) in instance [0-9]+ \(address $addr\)" SHMEM_DEBUG=1
 
 [ "$failures" -eq 0 ] || { echo "$failures case(s) failed"; exit 1; }
-[ "$ran" -gt 0 ] || { echo "no case selected by '$only'"; exit 1; }
+[ "$ran" -gt 0 ] || [ "$skipped" -gt 0 ] || { echo "no case selected by '$only'"; exit 1; }
 echo "misuse: every case reported as expected"
