@@ -3,7 +3,7 @@
  * without a system call, so a bad one faults inside the call; so does a
  * program that reads its heap after the instance was finalized. The
  * handler writes one line with write(2) (no stdio, no malloc), naming
- * the call (the first named libmishmem frame on the stack) and the
+ * the call (the outermost named libmishmem frame on the stack) and the
  * address, puts back the handler it replaced and returns: the faulting
  * instruction runs again and the fault reaches that handler (or the
  * default action: the process dies by the signal). Faults that have
@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
+#include <unwind.h>
 
 #include "instance/registry.h"
 
@@ -80,12 +81,56 @@ static int in_library(const void *pc)
  * itself come first and are skipped; inner frames are the library's own
  * functions, mishmem_shm_get ...), without the profiling prefix:
  * "shmem_getmem" for pshmem_getmem. NULL when the fault is outside the
- * library. backtrace and dladdr are not async-signal-safe in theory (both
- * may take the loader's lock): see the alarm in handler. */
+ * library. The unwinder and dladdr are not async-signal-safe in theory
+ * (both may take the loader's lock): see the alarm in handler. */
+struct walk {
+    void *frames[MAX_FRAMES];
+    int n;
+};
+
+/* libgcc's unwinder, found at install time (glibc's backtrace does the
+ * same; no link dependency on libgcc_s). */
+static _Unwind_Reason_Code (*unwind_backtrace)(_Unwind_Trace_Fn, void *);
+static _Unwind_Ptr (*unwind_get_ip)(struct _Unwind_Context *);
+
+static _Unwind_Reason_Code walk_step(struct _Unwind_Context *context, void *data)
+{
+    struct walk *w = data;
+    if (w->n == MAX_FRAMES)
+        return _URC_END_OF_STACK;
+    w->frames[w->n++] = (void *)unwind_get_ip(context);
+    return _URC_NO_REASON;
+}
+
+/* The unwinder itself rather than backtrace(), when there is one:
+ * sanitizers replace backtrace with a frame-pointer walk that loses the
+ * frames of the faulting call. */
+static int stack_frames(struct walk *w)
+{
+    w->n = 0;
+    if (unwind_backtrace && unwind_get_ip)
+        unwind_backtrace(walk_step, w);
+    else
+        w->n = backtrace(w->frames, MAX_FRAMES);
+    return w->n;
+}
+
+static void find_unwinder(void)
+{
+    void *libgcc = dlopen("libgcc_s.so.1", RTLD_NOW | RTLD_NOLOAD);
+    if (!libgcc)
+        libgcc = dlopen("libgcc_s.so.1", RTLD_NOW);
+    if (!libgcc)
+        return;
+    *(void **)&unwind_backtrace = dlsym(libgcc, "_Unwind_Backtrace");
+    *(void **)&unwind_get_ip = dlsym(libgcc, "_Unwind_GetIP");
+}
+
 static const char *faulting_call(int *inside)
 {
-    void *frames[MAX_FRAMES];
-    int n = backtrace(frames, MAX_FRAMES), i = 0;
+    struct walk w;
+    void **frames = w.frames;
+    int n = stack_frames(&w), i = 0;
     const char *call = NULL;
     *inside = 0;
     while (i < n && in_library(frames[i]))
@@ -190,9 +235,10 @@ void mishmem_fault_handler_install(void)
     if (atomic_flag_test_and_set(&installed))
         return;
     dl_iterate_phdr(find_text, (void *)(uintptr_t)&mishmem_fault_handler_install);
-    /* The first backtrace loads the unwinder: never inside the handler. */
-    void *warm[2];
-    backtrace(warm, 2);
+    find_unwinder();
+    /* A first walk outside any handler (the unwinder sets itself up). */
+    struct walk warm;
+    stack_frames(&warm);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = handler;
