@@ -52,11 +52,13 @@ int aclshmem_getmem_nbi(void *dest, const void *source, size_t nbytes, int pe)
     {                                                                                             \
         ACL_RMA("aclshmem_" #N "_p", mishmem_put, dest, &value, sizeof(T), pe);                   \
     }                                                                                             \
+    /* No error channel: misuse is logged and gives 0 (README), or ends   \
+     * the process under SHMEM_DEBUG=1. */                                                        \
     T aclshmem_##N##_g(const T *source, int pe)                                                   \
     {                                                                                             \
         T value = 0;                                                                              \
         mishmem_get(mishmem_current(), "aclshmem_" #N "_g", &value, source, sizeof(T), pe,        \
-                    MISHMEM_RETURN_ERROR);                                                        \
+                    MISHMEM_RETURN_OR_DEBUG_ABORT);                                               \
         return value;                                                                             \
     }
 MISHMEM_RMA_TYPES(DEFINE_ACL_RMA)

@@ -1,6 +1,6 @@
 /* aclshmem face: put-with-signal and signal waits. */
 #include "api/face.h"
-#include "core/p2p_wait.h"
+#include "core/p2p_check.h"
 #include "core/signal.h"
 
 int aclshmemx_putmem_signal(void *dest, const void *source, size_t nbytes, uint64_t *sig_addr,
@@ -30,6 +30,9 @@ uint64_t aclshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_va
         MISHMEM_ERROR("aclshmem_signal_wait_until: %s", !sig_addr ? "sig_addr is NULL" : "unknown comparison");
         return 0;
     }
+    if (mishmem_p2p_check_symmetric(inst, "aclshmem_signal_wait_until", sig_addr, sizeof *sig_addr,
+                                    MISHMEM_RETURN_ERROR) != ACLSHMEM_SUCCESS)
+        return 0;
     MISHMEM_WAIT_VAR(inst, "aclshmem_signal_wait_until", sig_addr, cmp, cmp_value);
     return __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE);
 }

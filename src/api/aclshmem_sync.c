@@ -45,6 +45,10 @@ int aclshmem_sync_all(void)
                                                                   : "unknown comparison"); \
             return ACLSHMEM_INVALID_PARAM;                                               \
         }                                                                                \
+        int rc = mishmem_p2p_check_symmetric(inst, "aclshmem_" #N "_wait_until", ivar,   \
+                                             sizeof *ivar, MISHMEM_RETURN_ERROR);        \
+        if (rc != ACLSHMEM_SUCCESS)                                                      \
+            return rc;                                                                   \
         MISHMEM_WAIT_VAR(inst, "aclshmem_" #N "_wait_until", ivar, cmp, cmp_value);      \
         return ACL_STATUS(inst, ACLSHMEM_SUCCESS);                                       \
     }

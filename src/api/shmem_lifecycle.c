@@ -2,16 +2,19 @@
 #include <stdio.h>
 
 #include "api/face.h"
+#include "api/thread_level.h"
 #include "core/rma.h"
 #include "init/lifecycle.h"
 #include "init/world.h"
 #include "mishmem/openshmem.h"
+#include "mishmem/openshmem_thread.h"
 
 void shmem_init(void)
 {
     int rc = mishmem_world_init();
     if (rc != ACLSHMEM_SUCCESS)
         mishmem_fatal("shmem_init failed (%d); see the messages above", rc);
+    mishmem_thread_level_grant(SHMEM_THREAD_MULTIPLE);
 }
 
 void shmem_finalize(void)

@@ -1,6 +1,6 @@
 /* OpenSHMEM face: ordering, barriers and point-to-point waits. */
 #include "api/face.h"
-#include "core/p2p_wait.h"
+#include "core/p2p_check.h"
 #include "core/sync.h"
 
 void shmem_quiet(void) { mishmem_quiet_current(); }
@@ -24,6 +24,8 @@ void shmem_sync_all(void)
         if (!ivar || !mishmem_cmp_valid(cmp))                                            \
             mishmem_fatal("shmem_" #N "_wait_until(%p, %d): %s", (void *)ivar, cmp,      \
                           !ivar ? "ivar is NULL" : "unknown comparison");                \
+        mishmem_p2p_check_symmetric(inst, "shmem_" #N "_wait_until", ivar, sizeof *ivar, \
+                                    MISHMEM_ABORT);                                      \
         MISHMEM_WAIT_VAR(inst, "shmem_" #N "_wait_until", ivar, cmp, cmp_value);         \
     }
 MISHMEM_P2P_SYNC_TYPES(DEFINE_SHMEM_WAIT)

@@ -1,8 +1,16 @@
-/* OpenSHMEM face: thread levels. Every level is honoured by providing the
- * highest, SHMEM_THREAD_MULTIPLE. */
+/* OpenSHMEM face: thread levels. The library is safe at every level (the
+ * data path takes no lock), so shmem_init_thread grants the level asked
+ * for, and shmem_query_thread reports the level granted: the one of the
+ * last shmem_init_thread, SHMEM_THREAD_MULTIPLE after shmem_init (which
+ * may choose any level). */
 #include "api/face.h"
+#include "api/thread_level.h"
 #include "init/world.h"
 #include "mishmem/openshmem_thread.h"
+
+static _Atomic int granted = SHMEM_THREAD_MULTIPLE;
+
+void mishmem_thread_level_grant(int level) { granted = level; }
 
 int shmem_init_thread(int requested, int *provided)
 {
@@ -16,8 +24,9 @@ int shmem_init_thread(int requested, int *provided)
         MISHMEM_ERROR("shmem_init_thread failed (%d); see the messages above", rc);
         return 1;
     }
+    mishmem_thread_level_grant(requested);
     if (provided)
-        *provided = SHMEM_THREAD_MULTIPLE;
+        *provided = requested;
     return 0;
 }
 
@@ -25,5 +34,5 @@ void shmem_query_thread(int *provided)
 {
     if (!provided)
         mishmem_fatal("shmem_query_thread: provided is NULL");
-    *provided = SHMEM_THREAD_MULTIPLE;
+    *provided = granted;
 }

@@ -12,16 +12,24 @@
 
 /* A live context carries MISHMEM_CTX_LIVE; destroy overwrites it, and the
  * memory is kept in quarantine for a while so that a stale handle reads
- * MISHMEM_CTX_DESTROYED instead of freed memory. */
-#define MISHMEM_CTX_LIVE 0x6374784c49564521ull      /* "ctxLIVE!" */
-#define MISHMEM_CTX_DESTROYED 0x6374784445414421ull /* "ctxDEAD!" */
+ * MISHMEM_CTX_DESTROYED instead of freed memory. shmem_team_destroy
+ * destroys the contexts of its team (OpenSHMEM 1.5, 9.4.10), which then
+ * read MISHMEM_CTX_TEAM_DESTROYED: the team's slot may already hold
+ * another team, which they must never act on. */
+#define MISHMEM_CTX_LIVE 0x6374784c49564521ull           /* "ctxLIVE!" */
+#define MISHMEM_CTX_DESTROYED 0x6374784445414421ull      /* "ctxDEAD!" */
+#define MISHMEM_CTX_TEAM_DESTROYED 0x6374785445414d21ull /* "ctxTEAM!" */
 
 struct mishmem_ctx {
-    uint64_t state; /* MISHMEM_CTX_LIVE or MISHMEM_CTX_DESTROYED */
+    uint64_t state; /* MISHMEM_CTX_LIVE, _DESTROYED or _TEAM_DESTROYED */
     struct mishmem_instance *inst;
     uint64_t instance_id;
     long options;              /* SHMEM_CTX_PRIVATE | SERIALIZED | NOSTORE */
     struct mishmem_team *team; /* NULL: the instance's world team */
+    /* The generation of team when the context was made: tells it from a
+     * later team in the same struct (slot reused, or a new instance's). */
+    uint64_t team_generation;
+    struct mishmem_ctx *team_prev, *team_next; /* live contexts that have a team */
     struct mishmem_ctx *quarantine_next;
 };
 
@@ -85,5 +93,9 @@ int mishmem_ctx_create_on(struct mishmem_instance *inst, struct mishmem_team *te
  * an invalid or destroyed one is reported (call names the caller) and the
  * process exits. */
 void mishmem_ctx_destroy(shmem_ctx_t ctx, const char *call);
+
+/* Quiets and destroys every context made on team (before the team is
+ * released): later use of them reports that their team destroyed them. */
+void mishmem_ctx_destroy_team_contexts(const struct mishmem_team *team);
 
 #endif

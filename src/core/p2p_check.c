@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "core/p2p_check.h"
+#include "core/rma.h"
 #include "util/log.h"
 
 static int report(enum mishmem_on_error on_error, const char *message)
@@ -31,4 +32,20 @@ int mishmem_p2p_indices_missing(const char *call, size_t nelems, enum mishmem_on
     char message[256];
     snprintf(message, sizeof message, "%s: indices is NULL with nelems %zu", call, nelems);
     return report(on_error, message);
+}
+
+int mishmem_p2p_not_symmetric(struct mishmem_instance *inst, const char *call, const void *ivars, size_t len,
+                              enum mishmem_on_error on_error)
+{
+    /* The RMA check says it as for a put: no instance, or the address and
+     * which heap it is not in (this PE's, since the words are local). */
+    int rc = mishmem_rma_check_slow(inst, call, ivars, ivars, len, inst ? inst->my_pe : 0, on_error);
+    return rc == MISHMEM_VIA_TRANSPORT ? ACLSHMEM_SUCCESS : rc;
+}
+
+int mishmem_p2p_debug_symmetric(const char *call, const void *ivars, size_t len, enum mishmem_on_error on_error)
+{
+    if (!mishmem_rma_debug_read()) /* the flag was not read yet: SHMEM_DEBUG is off */
+        return ACLSHMEM_SUCCESS;
+    return mishmem_p2p_check_symmetric(mishmem_current(), call, ivars, len, on_error);
 }

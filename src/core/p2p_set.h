@@ -17,6 +17,7 @@
 
 #include "core/p2p_check.h"
 #include "core/p2p_wait.h"
+#include "core/rma.h"
 #include "mishmem/type_tables.h"
 
 /* Where this thread's next *_any scan starts: just after the element it
@@ -41,6 +42,30 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
         T value; /* the generic load takes float too, unlike _n */                                       \
         __atomic_load(&ivars[i], &value, __ATOMIC_ACQUIRE);                                              \
         return MISHMEM_COMPARE(cmp, value, values[i * stride]) == 1;                                     \
+    }                                                                                                    \
+                                                                                                         \
+    /* The arguments, and that the ivars are symmetric (a wait on anything else would never end). */    \
+    static inline __attribute__((always_inline)) int                                                     \
+    mishmem_p2p_##N##_check_set(struct mishmem_instance *inst, const char *call, T *ivars, size_t nelems, \
+                                int cmp, const T *values, enum mishmem_on_error on_error)                \
+    {                                                                                                    \
+        int rc = mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error);                          \
+        if (rc != ACLSHMEM_SUCCESS || nelems == 0)                                                       \
+            return rc;                                                                                   \
+        return mishmem_p2p_check_symmetric(inst, call, ivars, mishmem_elems_bytes(nelems, sizeof(T)),    \
+                                           on_error);                                                    \
+    }                                                                                                    \
+                                                                                                         \
+    /* A test reads the ivars once and returns: it cannot hang, so the symmetric check costs it nothing  \
+     * unless SHMEM_DEBUG=1 (an address off every mapping faults, and the fault handler names the call). */\
+    static inline __attribute__((always_inline)) int                                                     \
+    mishmem_p2p_##N##_check_test(const char *call, T *ivars, size_t nelems, int cmp, const T *values,    \
+                                 enum mishmem_on_error on_error)                                         \
+    {                                                                                                    \
+        int rc = mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error);                          \
+        if (rc != ACLSHMEM_SUCCESS || nelems == 0 || __builtin_expect(!mishmem_rma_debug_on(), 1))       \
+            return rc;                                                                                   \
+        return mishmem_p2p_debug_symmetric(call, ivars, mishmem_elems_bytes(nelems, sizeof(T)), on_error); \
     }                                                                                                    \
                                                                                                          \
     /* 1 when every element of the set holds (so also when it is empty). */                              \
@@ -86,7 +111,7 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
                                                  const int *status, int cmp, const T *values,            \
                                                  size_t stride, enum mishmem_on_error on_error)          \
     {                                                                                                    \
-        int rc = mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error);                          \
+        int rc = mishmem_p2p_##N##_check_test(call, ivars, nelems, cmp, values, on_error);               \
         if (rc != ACLSHMEM_SUCCESS)                                                                      \
             return rc;                                                                                   \
         return mishmem_p2p_##N##_scan_all(ivars, nelems, status, cmp, values, stride);                   \
@@ -97,7 +122,7 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
                                                     const int *status, int cmp, const T *values,         \
                                                     size_t stride, enum mishmem_on_error on_error)       \
     {                                                                                                    \
-        if (mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error) != ACLSHMEM_SUCCESS)           \
+        if (mishmem_p2p_##N##_check_test(call, ivars, nelems, cmp, values, on_error) != ACLSHMEM_SUCCESS)                                  \
             return SIZE_MAX;                                                                             \
         return mishmem_p2p_##N##_scan_any(ivars, nelems, status, cmp, values, stride);                   \
     }                                                                                                    \
@@ -108,7 +133,7 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
                                                      const T *values, size_t stride,                     \
                                                      enum mishmem_on_error on_error)                     \
     {                                                                                                    \
-        if (mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error) != ACLSHMEM_SUCCESS ||         \
+        if (mishmem_p2p_##N##_check_test(call, ivars, nelems, cmp, values, on_error) != ACLSHMEM_SUCCESS ||                                \
             mishmem_p2p_check_indices(call, indices, nelems, on_error) != ACLSHMEM_SUCCESS)              \
             return 0;                                                                                    \
         return mishmem_p2p_##N##_scan_some(ivars, nelems, indices, status, cmp, values, stride);         \
@@ -120,7 +145,8 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
                                                  const T *values, size_t stride,                         \
                                                  enum mishmem_on_error on_error)                         \
     {                                                                                                    \
-        int rc = mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error);                          \
+        int rc = mishmem_p2p_##N##_check_set(inst, call, ivars, nelems, cmp, values,                    \
+                                             on_error);                                                 \
         if (rc != ACLSHMEM_SUCCESS)                                                                      \
             return rc;                                                                                   \
         MISHMEM_WAIT_DATA_UNTIL(inst, call,                                                              \
@@ -134,7 +160,8 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
                                                     const T *values, size_t stride,                      \
                                                     enum mishmem_on_error on_error)                      \
     {                                                                                                    \
-        if (mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error) != ACLSHMEM_SUCCESS ||         \
+        if (mishmem_p2p_##N##_check_set(inst, call, ivars, nelems, cmp, values,                         \
+                                        on_error) != ACLSHMEM_SUCCESS ||                                \
             mishmem_p2p_set_empty(nelems, status))                                                       \
             return SIZE_MAX;                                                                             \
         size_t found;                                                                                    \
@@ -150,7 +177,8 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
                                                      const int *status, int cmp, const T *values,        \
                                                      size_t stride, enum mishmem_on_error on_error)      \
     {                                                                                                    \
-        if (mishmem_p2p_check(call, ivars, nelems, cmp, values, on_error) != ACLSHMEM_SUCCESS ||         \
+        if (mishmem_p2p_##N##_check_set(inst, call, ivars, nelems, cmp, values,                         \
+                                        on_error) != ACLSHMEM_SUCCESS ||                                \
             mishmem_p2p_check_indices(call, indices, nelems, on_error) != ACLSHMEM_SUCCESS ||            \
             mishmem_p2p_set_empty(nelems, status))                                                       \
             return 0;                                                                                    \

@@ -15,6 +15,8 @@
 /* SHMEM_DEBUG: 1 = deeper checks on every call, 0 = off, -1 = not read
  * yet (the first call takes the slow path, which reads it). */
 extern int mishmem_rma_debug;
+/* Reads SHMEM_DEBUG if not read yet; 1 when on. */
+int mishmem_rma_debug_read(void);
 static inline int mishmem_rma_debug_on(void)
 {
     return __atomic_load_n(&mishmem_rma_debug, __ATOMIC_RELAXED) != 0;
@@ -97,6 +99,9 @@ mishmem_get_with(struct mishmem_instance *inst, const char *call, void *dest, co
     MISHMEM_RMA_CHECK(inst, source, dest, len, pe,
                       mishmem_get_slow(inst, call, dest, source, len, pe, on_error, completion));
     memcpy(dest, mishmem_translate(inst, source, pe), len);
+    /* No tail call to memcpy: the call's own frame stays on the stack, so
+     * that a fault on a bad local buffer names it (instance/fault.c). */
+    __asm__ __volatile__("");
     return ACLSHMEM_SUCCESS;
 }
 

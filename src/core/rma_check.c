@@ -17,6 +17,12 @@ static void read_debug_setting(void)
                          __ATOMIC_RELAXED);
 }
 
+int mishmem_rma_debug_read(void)
+{
+    read_debug_setting();
+    return __atomic_load_n(&mishmem_rma_debug, __ATOMIC_RELAXED) > 0;
+}
+
 /* Names the other live instance whose heap holds addr, if any: symmetric
  * addresses belong to the instance that allocated them. The registry lock
  * keeps the instances from being released meanwhile. */

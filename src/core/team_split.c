@@ -1,6 +1,7 @@
 #include "core/team_split.h"
 
 #include "core/coll.h"
+#include "core/context.h"
 #include "core/team_table.h"
 #include "util/log.h"
 
@@ -187,6 +188,8 @@ int mishmem_team_destroy(struct mishmem_team *team, const char *call)
                       team->slot == MISHMEM_TEAM_WORLD_SLOT ? "world" : "shared");
         return ACLSHMEM_INVALID_PARAM;
     }
+    /* OpenSHMEM 1.5: destroying a team destroys its contexts. */
+    mishmem_ctx_destroy_team_contexts(team);
     mishmem_team_release(team);
     return ACLSHMEM_SUCCESS;
 }

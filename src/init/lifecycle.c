@@ -10,6 +10,7 @@
 #include "core/team_table.h"
 #include "heap/allocator.h"
 #include "transport/select.h"
+#include "instance/fault.h"
 #include "instance/registry.h"
 #include "transport/shm/static_world.h"
 #include "util/env.h"
@@ -33,6 +34,8 @@ static void release_instance(struct mishmem_instance *inst)
     mishmem_transports_release(inst);
     if (inst->allocator)
         mishmem_allocator_destroy(inst->allocator);
+    if (inst->heap_base) /* a fault there later is said to be a use after finalize */
+        mishmem_fault_note_released(inst->id, inst->heap_base, inst->heap_size);
     mishmem_segment_destroy(&inst->segment);
     mishmem_bootstrap_close(inst->boot);
     pthread_mutex_destroy(&inst->heap_lock);
@@ -152,6 +155,7 @@ int mishmem_instance_init(const struct mishmem_instance_params *params, struct m
         return rc;
     }
     mishmem_registry_publish(inst);
+    mishmem_fault_handler_install();
     if (out)
         *out = inst;
     MISHMEM_INFO("instance %llu ready: PE %d of %d, %llu-byte heap", (unsigned long long)inst->id,
