@@ -143,8 +143,6 @@ int main(int argc, char **argv)
             shmem_long_wait_until(FAR_ADDRESS, SHMEM_CMP_EQ, 1);
         else if (!strcmp(mode, "signal_fetch_far"))
             fprintf(stderr, "fetched %llu\n", (unsigned long long)shmem_signal_fetch((uint64_t *)FAR_ADDRESS));
-        else if (!strcmp(mode, "get_far_local"))
-            shmem_getmem(FAR_ADDRESS, block, 8, 1);
         else if (!strcmp(mode, "put_far_local"))
             shmem_putmem(block, FAR_ADDRESS, 8, 1);
         else if (!strcmp(mode, "acl_g_bad_pe") || !strcmp(mode, "acl_g_bad_pe_ok")) {
