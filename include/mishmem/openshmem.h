@@ -40,6 +40,10 @@ enum {
 /* Library setup, exit and query. */
 void shmem_init(void);
 void shmem_finalize(void);
+/* OpenSHMEM 1.6: nonzero while the current instance is initialized (a
+ * shmem_init not yet matched by its last shmem_finalize, or any instance
+ * made current by the aclshmem face). */
+void shmem_query_initialized(int *initialized);
 void shmem_global_exit(int status);
 int shmem_my_pe(void);
 int shmem_n_pes(void);

@@ -3,6 +3,7 @@
 
 #include "api/face.h"
 #include "core/rma.h"
+#include "core/sync.h"
 #include "init/lifecycle.h"
 #include "init/world.h"
 #include "mishmem/openshmem.h"
@@ -14,11 +15,27 @@ void shmem_init(void)
         mishmem_fatal("shmem_init failed (%d); see the messages above", rc);
 }
 
+/* OpenSHMEM 1.6: every shmem_init[_thread] is matched by a finalize; all
+ * but the last act as shmem_barrier_all, the last releases the instance
+ * (after which shmem_init may start it again). A finalize with no
+ * instance current does nothing. */
 void shmem_finalize(void)
 {
     struct mishmem_instance *inst = mishmem_current();
-    if (inst)
-        mishmem_instance_finalize(inst);
+    if (!inst)
+        return;
+    if (__atomic_sub_fetch(&inst->shmem_init_count, 1, __ATOMIC_RELAXED) > 0) {
+        mishmem_barrier_world(inst, "shmem_finalize");
+        return;
+    }
+    mishmem_instance_finalize(inst);
+}
+
+void shmem_query_initialized(int *initialized)
+{
+    if (!initialized)
+        mishmem_fatal("shmem_query_initialized: initialized is NULL");
+    *initialized = mishmem_current() != NULL;
 }
 
 void shmem_global_exit(int status) { mishmem_global_exit(status); }

@@ -164,6 +164,7 @@ struct mishmem_instance {
     _Atomic int alone_on_cpu;       /* at the last look, no other awake PE of this instance shared our CPU */
     uint32_t op_timeout_ms;
     struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
+    int shmem_init_count;           /* shmem_init[_thread] calls not yet matched by shmem_finalize */
 };
 
 static inline struct mishmem_control *mishmem_control_of(struct mishmem_instance *inst, int pe)
