@@ -1,4 +1,4 @@
-/* The OpenSHMEM 1.5 face. Include <shmem.h>, not this file.
+/* The OpenSHMEM 1.6 face. Include <shmem.h>, not this file.
  * Every call acts on the current instance (see aclshmemx_instance_ctx_set). */
 #ifndef MISHMEM_OPENSHMEM_H
 #define MISHMEM_OPENSHMEM_H
@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define SHMEM_MAJOR_VERSION 1
-#define SHMEM_MINOR_VERSION 5
+#define SHMEM_MINOR_VERSION 6
 #define SHMEM_MAX_NAME_LEN 256
 #define SHMEM_VENDOR_STRING "mishmem"
 
