@@ -236,7 +236,16 @@ static int misuse(const char *mode)
         shmem_pe_quiet((int[]){shmem_n_pes()}, 1);
     else if (!strcmp(mode, "team-ptr"))
         shmem_team_ptr(SHMEM_TEAM_WORLD, sym, -1);
-    else
+    else if (!strcmp(mode, "session-args")) { /* reported, ignored: the job goes on */
+        shmem_ctx_session_start(SHMEM_CTX_DEFAULT, 6, NULL, 0);
+        shmem_ctx_session_start(SHMEM_CTX_DEFAULT, 0, NULL, SHMEM_CTX_SESSION_TOTAL_OPS);
+        shmem_ctx_session_stop(SHMEM_CTX_DEFAULT);
+        fflush(stderr);
+        shmem_barrier_all();
+        printf("sessions: arguments reported\n");
+        shmem_finalize();
+        return 0;
+    } else
         return 2;
     printf("UNREACHABLE\n");
     return 0;
