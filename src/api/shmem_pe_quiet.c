@@ -17,8 +17,8 @@ static void check_pes(struct mishmem_instance *inst, shmem_ctx_t ctx, const int 
         int pe = target_pes[i];
         if (ctx != SHMEM_CTX_DEFAULT)
             (void)mishmem_ctx_target(ctx, &pe, call); /* a team context numbers PEs in its team */
-        else if ((unsigned)pe >= (unsigned)inst->n_pes)
-            mishmem_fatal("%s: PE %d is out of range (%d PEs)", call, pe, inst->n_pes);
+        if ((unsigned)pe >= (unsigned)inst->n_pes)
+            mishmem_fatal("%s: PE %d is out of range (%d PEs)", call, target_pes[i], inst->n_pes);
     }
 }
 

@@ -234,7 +234,11 @@ static int misuse(const char *mode)
         shmem_signal_add((uint64_t *)sym, 1, shmem_n_pes());
     else if (!strcmp(mode, "pe-quiet"))
         shmem_pe_quiet((int[]){shmem_n_pes()}, 1);
-    else if (!strcmp(mode, "team-ptr"))
+    else if (!strcmp(mode, "ctx-pe-quiet")) {
+        shmem_ctx_t ctx;
+        CHECK(shmem_ctx_create(0, &ctx) == 0, "ctx_create");
+        shmem_ctx_pe_quiet(ctx, (int[]){0, -3}, 2);
+    } else if (!strcmp(mode, "team-ptr"))
         shmem_team_ptr(SHMEM_TEAM_WORLD, sym, -1);
     else if (!strcmp(mode, "session-args")) { /* reported, ignored: the job goes on */
         shmem_ctx_session_start(SHMEM_CTX_DEFAULT, 6, NULL, 0);
