@@ -1,4 +1,4 @@
-/* OpenSHMEM 1.5 collectives on teams, and the deprecated active-set forms
+/* OpenSHMEM 1.6 collectives on teams (1.6 adds the scans), and the deprecated active-set forms
  * still used by programs and benchmarks. Typed families expand from the
  * type tables. Team forms return 0 on success. Include <shmem.h>, not this
  * file. */

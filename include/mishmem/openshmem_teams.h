@@ -1,4 +1,4 @@
-/* OpenSHMEM 1.5 teams. SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED name the
+/* OpenSHMEM 1.6 teams (1.6 adds shmem_team_ptr). SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED name the
  * current instance's predefined teams; a team made by a split belongs to
  * the instance it was made in, and using it while another instance is
  * current is an error. Include <shmem.h>, not this file. */

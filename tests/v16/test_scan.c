@@ -68,6 +68,25 @@ static void generic_forms(shmem_team_t team)
     checked += 3;
 }
 
+/* Scans and reductions back to back with no barrier between, so that a
+ * fast PE starts the next call while others still read this one. */
+static void back_to_back(shmem_team_t team, int rounds)
+{
+    int me = shmem_team_my_pe(team), n = shmem_team_n_pes(team);
+    long *v = (long *)src_buf, *in = v + 8, *ex = v + 16, *sum = v + 24;
+    for (int r = 0; r < rounds; r++) {
+        v[0] = me + 1 + r;
+        CHECK(shmem_long_sum_inscan(team, in, v, 1) == 0, "inscan");
+        CHECK(shmem_long_sum_reduce(team, sum, v, 1) == 0, "reduce");
+        CHECK(shmem_long_sum_exscan(team, ex, v, 1) == 0, "exscan");
+        long p = me + 1;
+        CHECK(in[0] == p * (p + 1) / 2 + p * r, "round %d inscan %ld", r, in[0]);
+        CHECK(ex[0] == (p - 1) * p / 2 + (p - 1) * r, "round %d exscan %ld", r, ex[0]);
+        CHECK(sum[0] == (long)n * (n + 1) / 2 + (long)n * r, "round %d reduce %ld", r, sum[0]);
+        checked += 2;
+    }
+}
+
 int main(int argc, char **argv)
 {
     shmem_init();
@@ -101,6 +120,7 @@ int main(int argc, char **argv)
         /* Zero elements: a no-op that returns 0. */
         CHECK(shmem_int_sum_inscan(team, NULL, NULL, 0) == 0, "zero-length scan");
     }
+    back_to_back(SHMEM_TEAM_WORLD, 300);
     test_teams_destroy(&teams);
     shmem_free(dst_buf);
     shmem_free(src_buf);
