@@ -98,6 +98,12 @@ static int open_rendezvous_socket(long npes, const char *ip, int *port)
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0)
         return -1;
+    /* The connections PE 0 accepts inherit this flag, and so do the
+     * TIME-WAIT entries they leave on the port when PE 0 closes them:
+     * without it, a shmem_init after shmem_finalize could not listen on
+     * the port again for a minute. (It never lets a second listener in.) */
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     socklen_t len = sizeof addr;
     if (bind(fd, (struct sockaddr *)&addr, sizeof addr) != 0 ||
         listen(fd, (int)npes + LISTEN_BACKLOG_EXTRA) != 0 ||

@@ -1,4 +1,4 @@
-/* The OpenSHMEM 1.5 face. Include <shmem.h>, not this file.
+/* The OpenSHMEM 1.6 face. Include <shmem.h>, not this file.
  * Every call acts on the current instance (see aclshmemx_instance_ctx_set). */
 #ifndef MISHMEM_OPENSHMEM_H
 #define MISHMEM_OPENSHMEM_H
@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define SHMEM_MAJOR_VERSION 1
-#define SHMEM_MINOR_VERSION 5
+#define SHMEM_MINOR_VERSION 6
 #define SHMEM_MAX_NAME_LEN 256
 #define SHMEM_VENDOR_STRING "mishmem"
 
@@ -40,6 +40,10 @@ enum {
 /* Library setup, exit and query. */
 void shmem_init(void);
 void shmem_finalize(void);
+/* OpenSHMEM 1.6: nonzero while the current instance is initialized (a
+ * shmem_init not yet matched by its last shmem_finalize, or any instance
+ * made current by the aclshmem face). */
+void shmem_query_initialized(int *initialized);
 void shmem_global_exit(int status);
 int shmem_my_pe(void);
 int shmem_n_pes(void);

@@ -1,4 +1,4 @@
-/* OpenSHMEM 1.5 collectives on teams, and the deprecated active-set forms
+/* OpenSHMEM 1.6 collectives on teams (1.6 adds the scans), and the deprecated active-set forms
  * still used by programs and benchmarks. Typed families expand from the
  * type tables. Team forms return 0 on success. Include <shmem.h>, not this
  * file. */
@@ -77,6 +77,15 @@ MISHMEM_REDUCE_MINMAX_TYPES(MISHMEM_DECLARE_SHMEM_MAX_REDUCE)
 MISHMEM_REDUCE_MINMAX_TYPES(MISHMEM_DECLARE_SHMEM_MIN_REDUCE)
 MISHMEM_REDUCE_ARITH_TYPES(MISHMEM_DECLARE_SHMEM_SUM_REDUCE)
 MISHMEM_REDUCE_ARITH_TYPES(MISHMEM_DECLARE_SHMEM_PROD_REDUCE)
+
+/* Prefix sums on a team (OpenSHMEM 1.6): PE i of the team gets the sum of
+ * the sources of PEs 0..i (inscan) or 0..i-1 (exscan; zeros on PE 0).
+ * dest and source are the same array or disjoint. */
+#define MISHMEM_DECLARE_SHMEM_SCAN(T, N, W)                                                     \
+    int shmem_##N##_sum_inscan(shmem_team_t team, T *dest, const T *source, size_t nelems);    \
+    int shmem_##N##_sum_exscan(shmem_team_t team, T *dest, const T *source, size_t nelems);
+MISHMEM_REDUCE_ARITH_TYPES(MISHMEM_DECLARE_SHMEM_SCAN)
+#undef MISHMEM_DECLARE_SHMEM_SCAN
 
 /* Deprecated active-set forms: the set is PE_start + i * 2^logPE_stride,
  * i < PE_size, in world PE numbers of the current instance. */

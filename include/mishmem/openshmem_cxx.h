@@ -69,6 +69,23 @@
 MISHMEM_RMA_GENERIC_TYPES(MISHMEM_CXX_RMA, ~)
 #undef MISHMEM_CXX_RMA
 
+/* OpenSHMEM 1.6 interleaved blocks. */
+#define MISHMEM_CXX_BLOCKS(T, N, A)                                                                \
+    inline void shmem_ibput(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize,  \
+                            size_t nblocks, int pe)                                                \
+    { shmem_##N##_ibput(dest, source, dst, sst, bsize, nblocks, pe); }                             \
+    inline void shmem_ibput(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst,              \
+                            ptrdiff_t sst, size_t bsize, size_t nblocks, int pe)                   \
+    { shmem_ctx_##N##_ibput(ctx, dest, source, dst, sst, bsize, nblocks, pe); }                    \
+    inline void shmem_ibget(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize,  \
+                            size_t nblocks, int pe)                                                \
+    { shmem_##N##_ibget(dest, source, dst, sst, bsize, nblocks, pe); }                             \
+    inline void shmem_ibget(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst,              \
+                            ptrdiff_t sst, size_t bsize, size_t nblocks, int pe)                   \
+    { shmem_ctx_##N##_ibget(ctx, dest, source, dst, sst, bsize, nblocks, pe); }
+MISHMEM_RMA_GENERIC_TYPES(MISHMEM_CXX_BLOCKS, ~)
+#undef MISHMEM_CXX_BLOCKS
+
 /* AMO: fetch, set and swap take every extended AMO type. */
 #define MISHMEM_CXX_AMO_EXTENDED(T, N, A)                                                          \
     inline T shmem_atomic_fetch(const T *source, int pe)                                           \
@@ -239,7 +256,15 @@ MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(MISHMEM_CXX_REDUCE, max_reduce)
 MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(MISHMEM_CXX_REDUCE, min_reduce)
 MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(MISHMEM_CXX_REDUCE, sum_reduce)
 MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(MISHMEM_CXX_REDUCE, prod_reduce)
+MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(MISHMEM_CXX_REDUCE, sum_inscan)
+MISHMEM_REDUCE_GENERIC_MINMAX_TYPES(MISHMEM_CXX_REDUCE, sum_exscan)
 #undef MISHMEM_CXX_REDUCE
+
+/* OpenSHMEM 1.6 signal updates with a context first. */
+inline void shmem_signal_add(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
+{ shmem_ctx_signal_add(ctx, sig_addr, signal, pe); }
+inline void shmem_signal_set(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
+{ shmem_ctx_signal_set(ctx, sig_addr, signal, pe); }
 
 #include <mishmem/openshmem_cxx_deprecated.h>
 

@@ -1,7 +1,8 @@
-/* C11 generic team collectives (OpenSHMEM 1.5): shmem_broadcast(team,
+/* C11 generic team collectives (OpenSHMEM 1.6): shmem_broadcast(team,
  * dest, source, nelems, PE_root), shmem_collect, shmem_fcollect,
- * shmem_alltoall, shmem_alltoalls(team, dest, source, dst, sst, nelems)
- * and shmem_<op>_reduce(team, dest, source, nreduce). The typed function is
+ * shmem_alltoall, shmem_alltoalls(team, dest, source, dst, sst, nelems),
+ * shmem_<op>_reduce(team, dest, source, nreduce) and the scans
+ * shmem_sum_inscan / _exscan(team, dest, source, nelems). The typed function is
  * picked from dest's type (the second argument), among the types that the
  * operation supports. Included by openshmem_coll.h. */
 #ifndef MISHMEM_OPENSHMEM_GENERIC_COLL_H
@@ -40,6 +41,10 @@
 #define shmem_min_reduce(...) MISHMEM_GC_SELECT(MISHMEM_REDUCE_GENERIC_MINMAX_TYPES, min_reduce, __VA_ARGS__)
 #define shmem_sum_reduce(...) MISHMEM_GC_SELECT(MISHMEM_GC_ARITH_TYPES, sum_reduce, __VA_ARGS__)
 #define shmem_prod_reduce(...) MISHMEM_GC_SELECT(MISHMEM_GC_ARITH_TYPES, prod_reduce, __VA_ARGS__)
+
+/* Scans (OpenSHMEM 1.6): the SUM types. */
+#define shmem_sum_inscan(...) MISHMEM_GC_SELECT(MISHMEM_GC_ARITH_TYPES, sum_inscan, __VA_ARGS__)
+#define shmem_sum_exscan(...) MISHMEM_GC_SELECT(MISHMEM_GC_ARITH_TYPES, sum_exscan, __VA_ARGS__)
 
 #endif /* C11 */
 

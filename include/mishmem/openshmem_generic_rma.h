@@ -1,4 +1,4 @@
-/* C11 generic RMA (OpenSHMEM 1.5): shmem_put(dest, source, nelems, pe)
+/* C11 generic RMA (OpenSHMEM 1.6): shmem_put(dest, source, nelems, pe)
  * and shmem_put(ctx, dest, source, nelems, pe) pick the typed call from
  * the first argument, or, when it is a context, from the second. The
  * fixed-width types are typedefs of the basic ones, so one association per
@@ -50,6 +50,17 @@ void mishmem_generic_rma_unsupported_type(void);
 #define shmem_iget(...) MISHMEM_GENERIC_RMA(iget, __VA_ARGS__)
 #define shmem_put_signal(...) MISHMEM_GENERIC_RMA(put_signal, __VA_ARGS__)
 #define shmem_put_signal_nbi(...) MISHMEM_GENERIC_RMA(put_signal_nbi, __VA_ARGS__)
+#define shmem_ibput(...) MISHMEM_GENERIC_RMA(ibput, __VA_ARGS__)
+#define shmem_ibget(...) MISHMEM_GENERIC_RMA(ibget, __VA_ARGS__)
+
+/* OpenSHMEM 1.6 signal updates: with a context first, the ctx form; the
+ * C functions of the same names take the other calls (a macro does not
+ * expand inside its own expansion). */
+#define MISHMEM_GENERIC_SIGNAL(OP, ...)                                                 \
+    _Generic(MISHMEM_GEN_ARG0(__VA_ARGS__), shmem_ctx_t: shmem_ctx_signal_##OP,         \
+             default: shmem_signal_##OP)(__VA_ARGS__)
+#define shmem_signal_add(...) MISHMEM_GENERIC_SIGNAL(add, __VA_ARGS__)
+#define shmem_signal_set(...) MISHMEM_GENERIC_SIGNAL(set, __VA_ARGS__)
 
 #endif /* C11 */
 

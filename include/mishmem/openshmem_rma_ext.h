@@ -1,5 +1,5 @@
-/* OpenSHMEM 1.5 RMA beyond openshmem.h: strided iput/iget, typed and
- * sized put-with-signal, and the forms of every RMA call that take a
+/* OpenSHMEM RMA beyond openshmem.h: strided iput/iget, the 1.6 block
+ * transfers ibput/ibget and signal add/set, typed and sized put-with-signal, and the forms of every RMA call that take a
  * context first (they act on the context's instance). Declarations expand
  * from the type table. Include <shmem.h>, not this file. */
 #ifndef MISHMEM_OPENSHMEM_RMA_EXT_H
@@ -88,6 +88,41 @@ MISHMEM_RMA_TYPES(MISHMEM_DECLARE_SHMEM_CTX_RMA)
                                        int sig_op, int pe);
 MISHMEM_SIZED_RMA(MISHMEM_DECLARE_SHMEM_CTX_SIZED)
 #undef MISHMEM_DECLARE_SHMEM_CTX_SIZED
+
+/* OpenSHMEM 1.6 interleaved blocks: nblocks blocks of bsize contiguous
+ * elements, block b at dst * b elements into dest and sst * b into source
+ * (strides >= 1). Typed, sized, and with a context first. */
+#define MISHMEM_DECLARE_SHMEM_BLOCKS(T, N)                                                           \
+    void shmem_##N##_ibput(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize,     \
+                           size_t nblocks, int pe);                                                  \
+    void shmem_##N##_ibget(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize,     \
+                           size_t nblocks, int pe);                                                  \
+    void shmem_ctx_##N##_ibput(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst,             \
+                               ptrdiff_t sst, size_t bsize, size_t nblocks, int pe);                 \
+    void shmem_ctx_##N##_ibget(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst,             \
+                               ptrdiff_t sst, size_t bsize, size_t nblocks, int pe);
+MISHMEM_RMA_TYPES(MISHMEM_DECLARE_SHMEM_BLOCKS)
+#undef MISHMEM_DECLARE_SHMEM_BLOCKS
+#define MISHMEM_DECLARE_SHMEM_SIZED_BLOCKS(B)                                                        \
+    void shmem_ibput##B(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize,  \
+                        size_t nblocks, int pe);                                                     \
+    void shmem_ibget##B(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t bsize,  \
+                        size_t nblocks, int pe);                                                     \
+    void shmem_ctx_ibput##B(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst,          \
+                            ptrdiff_t sst, size_t bsize, size_t nblocks, int pe);                    \
+    void shmem_ctx_ibget##B(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst,          \
+                            ptrdiff_t sst, size_t bsize, size_t nblocks, int pe);
+MISHMEM_SIZED_RMA(MISHMEM_DECLARE_SHMEM_SIZED_BLOCKS)
+#undef MISHMEM_DECLARE_SHMEM_SIZED_BLOCKS
+
+/* OpenSHMEM 1.6 signal updates without data (SHMEM_SIGNAL_ADD / _SET on
+ * PE pe's sig_addr, atomic with the other signal operations). In C11
+ * shmem_signal_add(ctx, sig_addr, signal, pe) also takes a context first
+ * (openshmem_generic_rma.h); C++ has the overload. */
+void shmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_ctx_signal_add(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_ctx_signal_set(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
 
 #ifdef __cplusplus
 }

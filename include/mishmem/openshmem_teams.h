@@ -1,4 +1,4 @@
-/* OpenSHMEM 1.5 teams. SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED name the
+/* OpenSHMEM 1.6 teams (1.6 adds shmem_team_ptr). SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED name the
  * current instance's predefined teams; a team made by a split belongs to
  * the instance it was made in, and using it while another instance is
  * current is an error. Include <shmem.h>, not this file. */
@@ -48,6 +48,9 @@ int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx);
  * context and for contexts from shmem_ctx_create). 0, or non-zero with
  * *team = SHMEM_TEAM_INVALID for an invalid context. */
 int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team);
+/* OpenSHMEM 1.6: shmem_ptr with pe numbered in team (NULL when that PE's
+ * memory is not mapped here, and for SHMEM_TEAM_INVALID). */
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
 
 #ifdef __cplusplus
 }

@@ -1,29 +1,33 @@
 /* OpenSHMEM face: the deprecated active-set collectives (shmem_barrier,
  * shmem_broadcast32, shmem_<T>_<op>_to_all, ...). pSync and pWrk are
- * accepted and never touched: the library keeps its own sync state. */
+ * accepted and never touched: the library keeps its own sync state. A PE
+ * outside the active set returns at once (SHMEM_DEBUG=1: an error). */
 #include "api/shmem_coll_face.h"
 #include "mishmem/openshmem_coll.h"
 
 void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync)
 {
     (void)pSync;
-    struct mishmem_coll_group group = mishmem_shmem_active_set(PE_start, logPE_stride, PE_size, "shmem_barrier");
-    mishmem_active_set_barrier(&group);
+    struct mishmem_coll_group group;
+    if (mishmem_shmem_active_set(PE_start, logPE_stride, PE_size, "shmem_barrier", &group))
+        mishmem_active_set_barrier(&group);
 }
 
 void shmem_sync_deprecated(int PE_start, int logPE_stride, int PE_size, long *pSync)
 {
     (void)pSync;
-    struct mishmem_coll_group group = mishmem_shmem_active_set(PE_start, logPE_stride, PE_size, "shmem_sync");
-    mishmem_active_set_barrier(&group);
+    struct mishmem_coll_group group;
+    if (mishmem_shmem_active_set(PE_start, logPE_stride, PE_size, "shmem_sync", &group))
+        mishmem_active_set_barrier(&group);
 }
 
 #define SET_CALL(call, expr)                                                                    \
     do {                                                                                        \
         (void)pSync;                                                                            \
-        struct mishmem_coll_group group_ = mishmem_shmem_active_set(PE_start, logPE_stride, PE_size, call); \
+        struct mishmem_coll_group group_;                                                       \
         const struct mishmem_coll_group *g = &group_;                                           \
-        (void)(expr);                                                                           \
+        if (mishmem_shmem_active_set(PE_start, logPE_stride, PE_size, call, &group_))           \
+            (void)(expr);                                                                       \
     } while (0)
 
 #define DEFINE_SHMEM_ACTIVE_SET(B)                                                                 \

@@ -13,15 +13,14 @@ static inline struct mishmem_coll_group mishmem_shmem_team_group(shmem_team_t ha
     return mishmem_group_of_team(mishmem_team_resolve(inst, handle, call, MISHMEM_ABORT, NULL), call);
 }
 
-/* The group of an active set (misuse: message and exit). pSync is not
- * used: the library keeps its own state per pair of PEs. */
-static inline struct mishmem_coll_group mishmem_shmem_active_set(int PE_start, int logPE_stride, int PE_size,
-                                                                 const char *call)
+/* The group of an active set (misuse: message and exit). 0 when this PE
+ * is not in the set: the call returns at once (core/coll_group.h). pSync
+ * is not used: the library keeps its own state per pair of PEs. */
+static inline int mishmem_shmem_active_set(int PE_start, int logPE_stride, int PE_size, const char *call,
+                                           struct mishmem_coll_group *group)
 {
-    struct mishmem_coll_group group;
-    mishmem_active_set_group(mishmem_shmem_instance(call), PE_start, logPE_stride, PE_size, call, MISHMEM_ABORT,
-                             &group);
-    return group;
+    return mishmem_active_set_group(mishmem_shmem_instance(call), PE_start, logPE_stride, PE_size, call,
+                                    MISHMEM_ABORT, group) == ACLSHMEM_SUCCESS;
 }
 
 static inline int mishmem_shmem_result(int rc) { return rc == ACLSHMEM_SUCCESS ? 0 : -1; }

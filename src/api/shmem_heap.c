@@ -21,7 +21,15 @@ void *shmem_calloc(size_t count, size_t size)
 
 void *shmem_align(size_t alignment, size_t size)
 {
-    return mishmem_heap_alloc(mishmem_shmem_instance("shmem_align"), "shmem_align", size, alignment);
+    struct mishmem_instance *inst = mishmem_shmem_instance("shmem_align");
+    /* An alignment of 0 is undefined in the standard; NULL, as in the other
+     * libraries (the core would read 0 as "the default"). Every PE passes
+     * the same arguments, so none waits in a barrier for the others. */
+    if (alignment == 0) {
+        MISHMEM_ERROR("shmem_align(0, %zu): the alignment must be a power of two; returning NULL", size);
+        return NULL;
+    }
+    return mishmem_heap_alloc(inst, "shmem_align", size, alignment);
 }
 
 void *shmem_realloc(void *ptr, size_t size)

@@ -4,6 +4,7 @@
 #include "api/face.h"
 #include "api/thread_level.h"
 #include "core/rma.h"
+#include "core/sync.h"
 #include "init/lifecycle.h"
 #include "init/world.h"
 #include "mishmem/openshmem.h"
@@ -17,11 +18,27 @@ void shmem_init(void)
     mishmem_thread_level_grant(SHMEM_THREAD_MULTIPLE);
 }
 
+/* OpenSHMEM 1.6: every shmem_init[_thread] is matched by a finalize; all
+ * but the last act as shmem_barrier_all, the last releases the instance
+ * (after which shmem_init may start it again). A finalize with no
+ * instance current does nothing. */
 void shmem_finalize(void)
 {
     struct mishmem_instance *inst = mishmem_current();
-    if (inst)
-        mishmem_instance_finalize(inst, "shmem_finalize");
+    if (!inst)
+        return;
+    if (__atomic_sub_fetch(&inst->shmem_init_count, 1, __ATOMIC_RELAXED) > 0) {
+        mishmem_barrier_world(inst, "shmem_finalize");
+        return;
+    }
+    mishmem_instance_finalize(inst, "shmem_finalize");
+}
+
+void shmem_query_initialized(int *initialized)
+{
+    if (!initialized)
+        mishmem_fatal("shmem_query_initialized: initialized is NULL");
+    *initialized = mishmem_current() != NULL;
 }
 
 void shmem_global_exit(int status) { mishmem_global_exit(status); }

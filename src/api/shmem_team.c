@@ -29,6 +29,11 @@ int shmem_team_get_config(shmem_team_t team, long config_mask, shmem_team_config
     if (team == SHMEM_TEAM_INVALID)
         return -1;
     struct mishmem_team *t = team_or_abort(team, "shmem_team_get_config");
+    /* OpenSHMEM 1.6: with a mask of 0 nothing is read or written, so config
+     * may be NULL. The values are the team's current ones, which are those
+     * it was created with (nothing changes them later). */
+    if (config_mask == 0)
+        return 0;
     if (!config || (config_mask & ~SHMEM_TEAM_NUM_CONTEXTS)) {
         MISHMEM_ERROR("shmem_team_get_config: %s", !config ? "config is NULL"
                                                            : "config_mask has unknown bits");

@@ -31,4 +31,10 @@ int mishmem_reduce(const struct mishmem_coll_group *g, const struct mishmem_redu
 void mishmem_reduce_run(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                         const void *source, size_t count);
 
+/* Prefix sums (op: a SUM operator): member i gets the fold of the sources
+ * of members 0..i, or 0..i-1 when exclusive (zeros on member 0). dest and
+ * source: the same buffer, or disjoint. */
+int mishmem_scan(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
+                 const void *source, size_t count, int exclusive, enum mishmem_on_error on_error);
+
 #endif

@@ -45,7 +45,10 @@ void mishmem_active_set_barrier(const struct mishmem_coll_group *g);
 
 /* Builds the group of an active set after checking it (start >= 0,
  * 0 <= logPE_stride, size >= 1, last PE exists, this PE a member).
- * Returns ACLSHMEM_*; ABORT reports and exits. */
+ * Returns ACLSHMEM_*; ABORT reports and exits, except for a PE outside
+ * the set without SHMEM_DEBUG=1: MISHMEM_NOT_IN_SET, and the caller
+ * returns at once. */
+#define MISHMEM_NOT_IN_SET 1
 int mishmem_active_set_group(struct mishmem_instance *inst, int PE_start, int logPE_stride, int PE_size,
                              const char *call, enum mishmem_on_error on_error,
                              struct mishmem_coll_group *out);

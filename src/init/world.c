@@ -73,13 +73,21 @@ int mishmem_world_init(void)
     int rc = read_world_params(&params);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
-    struct mishmem_instance *inst = NULL;
-    rc = mishmem_instance_init(&params, &inst);
-    if (rc != ACLSHMEM_SUCCESS)
-        return rc;
-    int created = inst != NULL; /* NULL: already live, shmem_init called again */
-    if (!created)
-        inst = mishmem_instance_lookup(params.id);
+    /* A nested shmem_init (OpenSHMEM 1.6) of the live world only counts. */
+    struct mishmem_instance *inst = mishmem_instance_lookup(params.id);
+    int created = 0;
+    if (!inst || __atomic_load_n(&inst->shmem_init_count, __ATOMIC_RELAXED) == 0) {
+        inst = NULL;
+        rc = mishmem_instance_init(&params, &inst);
+        if (rc != ACLSHMEM_SUCCESS)
+            return rc;
+        created = inst != NULL; /* NULL: already live (made by the aclshmem face) */
+        if (!created)
+            inst = mishmem_instance_lookup(params.id);
+    }
+    /* OpenSHMEM 1.6: initialization may be repeated; each call is matched
+     * by a shmem_finalize, and only the last of those releases the world. */
+    __atomic_add_fetch(&inst->shmem_init_count, 1, __ATOMIC_RELAXED);
     mishmem_set_default_instance(params.id);
     rc = mishmem_set_process_current(params.id);
     if (rc == ACLSHMEM_SUCCESS && created && inst->my_pe == 0) /* once per world */

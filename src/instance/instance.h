@@ -191,6 +191,7 @@ struct mishmem_instance {
      * later wait on it ends at once. */
     int abort_on_failure;
     _Atomic int failed;
+    int shmem_init_count;           /* shmem_init[_thread] calls not yet matched by shmem_finalize */
 };
 
 static inline int mishmem_instance_failed(const struct mishmem_instance *inst)

@@ -8,7 +8,7 @@ LAUNCHER=$1 PROGRAM=$2 ENV_H=$3
 OUT=$(mktemp) ERR=$(mktemp)
 trap 'rm -f "$OUT" "$ERR"' EXIT
 fail() { echo "FAIL: $*" >&2; cat "$OUT" "$ERR" >&2; exit 1; }
-version_line='^mishmem: OpenSHMEM 1\.5, mishmem [0-9]'
+version_line='^mishmem: OpenSHMEM 1\.6, mishmem [0-9]'
 
 names=$(sed -n 's/^ *X(\([A-Z_][A-Z0-9_]*\),.*/\1/p' "$ENV_H")
 [ "$(echo "$names" | wc -l)" -ge 10 ] || fail "found only these variables in $ENV_H: $names"
@@ -27,5 +27,5 @@ grep -qE "^  SHMEM_LOG_LEVEL +=" "$OUT" && fail "SHMEM_VERSION printed the varia
 
 env -u SHMEM_INFO -u SHMEM_VERSION timeout 20 "$LAUNCHER" -n 2 "$PROGRAM" >"$OUT" 2>"$ERR" ||
     fail "the program failed"
-grep -q "OpenSHMEM 1\.5" "$OUT" && fail "the version was printed without SHMEM_VERSION or SHMEM_INFO"
+grep -q "OpenSHMEM 1\.6" "$OUT" && fail "the version was printed without SHMEM_VERSION or SHMEM_INFO"
 echo "PASS: info ($(echo "$names" | wc -l) variables)"

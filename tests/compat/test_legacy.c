@@ -85,9 +85,9 @@ static void check_version(void)
     int major = -1, minor = -1;
     shmem_info_get_version(&major, &minor);
     CHECK(major == SHMEM_MAJOR_VERSION && minor == SHMEM_MINOR_VERSION, "version %d.%d", major, minor);
-    CHECK(SHMEM_MAJOR_VERSION == 1 && SHMEM_MINOR_VERSION == 5, "the macros say %d.%d",
+    CHECK(SHMEM_MAJOR_VERSION == 1 && SHMEM_MINOR_VERSION == 6, "the macros say %d.%d",
           SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION);
-    CHECK(_SHMEM_MAJOR_VERSION == 1 && _SHMEM_MINOR_VERSION == 5, "legacy version macros");
+    CHECK(_SHMEM_MAJOR_VERSION == 1 && _SHMEM_MINOR_VERSION == 6, "legacy version macros");
     char name[SHMEM_MAX_NAME_LEN];
     memset(name, 'x', sizeof name);
     shmem_info_get_name(name);

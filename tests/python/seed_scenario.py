@@ -88,7 +88,7 @@ def collectives(tag):
 mishmem.init(rank, nranks, MEM, instance_id=0, ip_port=TCP)
 check(mishmem.current_instance() == 0, "instance 0 current after init")
 check((mishmem.my_pe(), mishmem.n_pes()) == (rank, 3), "numbering of instance 0")
-check(mishmem.get_version() == "1.5", f"version {mishmem.get_version()}")
+check(mishmem.get_version() == "1.6", f"version {mishmem.get_version()}")
 ring(100)
 collectives("instance 0")
 blocks = mishmem.zeros(3, "int32")
