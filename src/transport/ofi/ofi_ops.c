@@ -161,6 +161,30 @@ static int read_and_wait(struct mishmem_ofi_state *ofi, int pe, void *buf, size_
     return wait_own(ofi, posted(ofi, OFI_POST(ofi, fi_readmsg(ofi->ep, &msg, FI_COMPLETION)), "a get", pe), &op);
 }
 
+/* A small write or result-less atomic, copied out at once (FI_INJECT) but
+ * counted when delivered (FI_DELIVERY_COMPLETE): fi_inject_write and
+ * fi_inject_atomic count at once, so quiet did not wait for them (a lock
+ * across hosts lost updates: the next owner read the old value). */
+static ssize_t inject_write(struct mishmem_ofi_state *ofi, const void *buf, size_t len, fi_addr_t dest,
+                            uint64_t addr, uint64_t key)
+{
+    struct iovec iov = {.iov_base = (void *)buf, .iov_len = len};
+    struct fi_rma_iov remote = {.addr = addr, .len = len, .key = key};
+    struct fi_msg_rma msg = {.msg_iov = &iov, .iov_count = 1, .addr = dest, .rma_iov = &remote,
+                             .rma_iov_count = 1};
+    return fi_writemsg(ofi->ep, &msg, FI_INJECT | FI_DELIVERY_COMPLETE);
+}
+
+static ssize_t inject_atomic(struct mishmem_ofi_state *ofi, const void *value, fi_addr_t dest, uint64_t addr,
+                             uint64_t key, enum fi_datatype dt, enum fi_op op)
+{
+    struct fi_ioc operand = {.addr = (void *)value, .count = 1};
+    struct fi_rma_ioc remote = {.addr = addr, .count = 1, .key = key};
+    struct fi_msg_atomic msg = {.msg_iov = &operand, .iov_count = 1, .addr = dest, .rma_iov = &remote,
+                                .rma_iov_count = 1, .datatype = dt, .op = op};
+    return fi_atomicmsg(ofi->ep, &msg, FI_INJECT | FI_DELIVERY_COMPLETE);
+}
+
 /* One put (write) or get (read) of len bytes, in pieces the provider
  * accepts; a blocking one returns once it is complete (the source may be
  * reused, the data has arrived). */
@@ -173,7 +197,7 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
     /* A small put is copied out at once: it is complete for the caller
      * (the source may be reused) and the next quiet delivers it. */
     if (write && len <= ofi->dom->inject_size)
-        return posted(ofi, OFI_POST(ofi, fi_inject_write(ofi->ep, local, len, dest, addr, key)), "a put", pe);
+        return posted(ofi, OFI_POST(ofi, inject_write(ofi, local, len, dest, addr, key)), "a put", pe);
     int rc = ACLSHMEM_SUCCESS, wait_own_reads = !write && completion == MISHMEM_BLOCKING;
     for (size_t done = 0; rc == ACLSHMEM_SUCCESS && done < len;) {
         size_t piece = len - done < ofi->dom->max_msg ? len - done : ofi->dom->max_msg;
@@ -260,14 +284,14 @@ int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mis
     case MISHMEM_AMO_SET:
         /* Returns nothing: copied out at once, ordered by the next fence
          * or quiet like a put. */
-        rc = OFI_POST(ofi, fi_inject_atomic(ofi->ep, value, 1, dest, addr, key, dt, FI_ATOMIC_WRITE));
+        rc = OFI_POST(ofi, inject_atomic(ofi, value, dest, addr, key, dt, FI_ATOMIC_WRITE));
         return posted(ofi, rc, "an atomic", pe);
     case MISHMEM_AMO_COMPARE_SWAP:
         break;
     default:
         /* Nobody wants the old value: an update, like SET. */
         if (!fetched && op != MISHMEM_AMO_FETCH && op != MISHMEM_AMO_SWAP)
-            return posted(ofi, OFI_POST(ofi, fi_inject_atomic(ofi->ep, value, 1, dest, addr, key, dt, fabric_op(op))),
+            return posted(ofi, OFI_POST(ofi, inject_atomic(ofi, value, dest, addr, key, dt, fabric_op(op))),
                           "an atomic", pe);
     }
     /* The old value is needed on return. */
