@@ -49,7 +49,7 @@ static void check_errors(struct mishmem_ofi_state *ofi)
 /* Called by waits. Even with automatic progress this pays: the waiting
  * thread reads its sockets itself and sees a write at once, where the
  * provider's thread would first have to be woken and scheduled (an 8-byte
- * put ping-pong between two namespaces: 257 -> 19-28 us). */
+ * put ping-pong between two namespaces: 257 -> 40 us, as the bare probe). */
 void mishmem_ofi_progress(void *state)
 {
     struct mishmem_ofi_state *ofi = state;
