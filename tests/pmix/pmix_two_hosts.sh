@@ -13,6 +13,8 @@ set -euo pipefail
 # runs the suite once with h%p) would split them further.
 unset MISHMEM_HOST_ID
 MPIRUN=$1 PROGRAM=$2 LINE=$3
+# The world is built in SHMEM_WORLD_INSTANCE_ID (CI runs the suite in 7 too).
+LINE=${LINE/in instance 0:/in instance ${SHMEM_WORLD_INSTANCE_ID:-0}:}
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../tools/lib.sh"
 . "$HERE/../hosts/netns.sh"

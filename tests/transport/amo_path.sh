@@ -25,4 +25,4 @@ fabric) want="AMOs on local PEs through the fabric too, on remote PEs through of
 esac
 [ "$status" -eq 0 ] || fail "status $status"
 grep -q "amo_mixed ok: 4 PEs" "$out" || fail "no result"
-grep -q "instance 0 spans hosts: $want" "$out" || fail "SHMEM_INFO does not say: $want"
+grep -q "instance ${SHMEM_WORLD_INSTANCE_ID:-0} spans hosts: $want" "$out" || fail "SHMEM_INFO does not say: $want"
