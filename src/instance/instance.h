@@ -139,7 +139,12 @@ struct mishmem_peer {
     pid_t pid; /* in this PE's PID namespace; 0 when the peer is on another host */
     int pidfd; /* readable once the peer has exited: liveness for waits; -1 if none */
     uint8_t same_host; /* transport/locality.h: shares this PE's host (mapped or not) */
-} __attribute__((aligned(64))); /* a power of two: peers[pe] is a shift, not a multiply, on the AMO and RMA fast paths */
+    /* To 64 bytes, a power of two: peers[pe] is then a shift, not a
+     * multiply, on the AMO and RMA fast paths (padding, not an alignment
+     * attribute: the array comes from calloc). */
+    uint8_t padding[11];
+};
+_Static_assert(sizeof(struct mishmem_peer) == 64, "struct mishmem_peer: keep it 64 bytes (see padding)");
 
 /* Transports an instance may use at once (transport/select.c's table). */
 #define MISHMEM_MAX_TRANSPORTS 4
