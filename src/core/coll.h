@@ -26,7 +26,10 @@ int mishmem_alltoalls(const struct mishmem_coll_group *g, void *dest, const void
 /* dest and source: the same buffer, or disjoint. */
 int mishmem_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                    const void *source, size_t count, enum mishmem_on_error on_error);
-/* The same without the checks, for the library's own buffers (which may be
+/* The checks of a reduction's (and a scan's) arguments; ACLSHMEM_*. */
+int mishmem_reduce_check(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
+                         const void *source, size_t count, enum mishmem_on_error on_error);
+/* mishmem_reduce without the checks, for the library's own buffers (which may be
  * in the control area, outside the heap). */
 void mishmem_reduce_run(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                         const void *source, size_t count);

@@ -129,8 +129,8 @@ static void reduce_tree(const struct mishmem_coll_group *g, const struct mishmem
         mishmem_done_wait(g, children);
 }
 
-int mishmem_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
-                   const void *source, size_t count, enum mishmem_on_error on_error)
+int mishmem_reduce_check(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
+                         const void *source, size_t count, enum mishmem_on_error on_error)
 {
     size_t bytes;
     int rc = mishmem_coll_bytes(g, count, op->size, 1, &bytes, on_error);
@@ -140,6 +140,13 @@ int mishmem_reduce(const struct mishmem_coll_group *g, const struct mishmem_redu
         rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_coll_check_disjoint(g, dest, bytes, source, bytes, 1, on_error);
+    return rc;
+}
+
+int mishmem_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
+                   const void *source, size_t count, enum mishmem_on_error on_error)
+{
+    int rc = mishmem_reduce_check(g, op, dest, source, count, on_error);
     if (rc == ACLSHMEM_SUCCESS)
         mishmem_reduce_run(g, op, dest, source, count);
     return rc;

@@ -104,14 +104,7 @@ static void scan_run(const struct mishmem_coll_group *g, const struct mishmem_re
 int mishmem_scan(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                  const void *source, size_t count, int exclusive, enum mishmem_on_error on_error)
 {
-    size_t bytes;
-    int rc = mishmem_coll_bytes(g, count, op->size, 1, &bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "dest", dest, bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_disjoint(g, dest, bytes, source, bytes, 1, on_error);
+    int rc = mishmem_reduce_check(g, op, dest, source, count, on_error); /* the same arguments as a reduction */
     if (rc == ACLSHMEM_SUCCESS)
         scan_run(g, op, dest, source, count, exclusive);
     return rc;

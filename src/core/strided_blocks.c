@@ -32,8 +32,10 @@ static int block_steps(const char *call, ptrdiff_t dst, ptrdiff_t sst, size_t bs
     return 1;
 }
 
-int mishmem_ibput(struct mishmem_instance *inst, const char *call, void *dest, const void *source, ptrdiff_t dst,
-                  ptrdiff_t sst, size_t bsize, size_t nblocks, size_t elem, int pe, enum mishmem_on_error on_error)
+/* nblocks blocks of bsize elements, each one put or get. */
+static int move_blocks(int put, struct mishmem_instance *inst, const char *call, void *dest, const void *source,
+                       ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, size_t elem, int pe,
+                       enum mishmem_on_error on_error)
 {
     size_t dest_step, source_step, block_bytes;
     int rc = ACLSHMEM_SUCCESS;
@@ -41,23 +43,23 @@ int mishmem_ibput(struct mishmem_instance *inst, const char *call, void *dest, c
         return ACLSHMEM_SUCCESS;
     if (!block_steps(call, dst, sst, bsize, nblocks, elem, &dest_step, &source_step, &block_bytes, on_error, &rc))
         return rc;
-    for (size_t b = 0; b < nblocks && rc == ACLSHMEM_SUCCESS; b++)
-        rc = mishmem_put(inst, call, (char *)dest + b * dest_step, (const char *)source + b * source_step,
-                         block_bytes, pe, on_error);
+    for (size_t b = 0; b < nblocks && rc == ACLSHMEM_SUCCESS; b++) {
+        char *to = (char *)dest + b * dest_step;
+        const char *from = (const char *)source + b * source_step;
+        rc = put ? mishmem_put(inst, call, to, from, block_bytes, pe, on_error)
+                 : mishmem_get(inst, call, to, from, block_bytes, pe, on_error);
+    }
     return rc;
+}
+
+int mishmem_ibput(struct mishmem_instance *inst, const char *call, void *dest, const void *source, ptrdiff_t dst,
+                  ptrdiff_t sst, size_t bsize, size_t nblocks, size_t elem, int pe, enum mishmem_on_error on_error)
+{
+    return move_blocks(1, inst, call, dest, source, dst, sst, bsize, nblocks, elem, pe, on_error);
 }
 
 int mishmem_ibget(struct mishmem_instance *inst, const char *call, void *dest, const void *source, ptrdiff_t dst,
                   ptrdiff_t sst, size_t bsize, size_t nblocks, size_t elem, int pe, enum mishmem_on_error on_error)
 {
-    size_t dest_step, source_step, block_bytes;
-    int rc = ACLSHMEM_SUCCESS;
-    if (bsize == 0 || nblocks == 0)
-        return ACLSHMEM_SUCCESS;
-    if (!block_steps(call, dst, sst, bsize, nblocks, elem, &dest_step, &source_step, &block_bytes, on_error, &rc))
-        return rc;
-    for (size_t b = 0; b < nblocks && rc == ACLSHMEM_SUCCESS; b++)
-        rc = mishmem_get(inst, call, (char *)dest + b * dest_step, (const char *)source + b * source_step,
-                         block_bytes, pe, on_error);
-    return rc;
+    return move_blocks(0, inst, call, dest, source, dst, sst, bsize, nblocks, elem, pe, on_error);
 }
