@@ -53,6 +53,15 @@ static struct mishmem_avl_node *rebalance(struct mishmem_avl_node *node)
     return node;
 }
 
+/* Nodes visited, counted only in the allocator test's own build of this
+ * file: it checks that the work per operation grows as log n. */
+#ifdef MISHMEM_AVL_COUNT_VISITS
+unsigned long mishmem_avl_visits;
+#define VISIT() (mishmem_avl_visits++)
+#else
+#define VISIT() ((void)0)
+#endif
+
 void mishmem_avl_init(struct mishmem_avl_tree *tree, mishmem_avl_cmp_fn cmp)
 {
     tree->root = NULL;
@@ -69,6 +78,7 @@ static struct mishmem_avl_node *insert_below(struct mishmem_avl_node *subtree, s
         node->height = 1;
         return node;
     }
+    VISIT();
     if (cmp(node, subtree) < 0)
         subtree->left = insert_below(subtree->left, node, cmp);
     else
@@ -85,6 +95,7 @@ void mishmem_avl_insert(struct mishmem_avl_tree *tree, struct mishmem_avl_node *
 /* Unhooks the leftmost node of a non-empty subtree into *min. */
 static struct mishmem_avl_node *detach_min(struct mishmem_avl_node *subtree, struct mishmem_avl_node **min)
 {
+    VISIT();
     if (!subtree->left) {
         *min = subtree;
         return subtree->right;
@@ -111,6 +122,7 @@ static struct mishmem_avl_node *remove_below(struct mishmem_avl_node *subtree, s
 {
     if (!subtree)
         return NULL;
+    VISIT();
     if (subtree == node) {
         *removed = 1;
         return replace_with_successor(subtree);
@@ -136,6 +148,7 @@ struct mishmem_avl_node *mishmem_avl_find(const struct mishmem_avl_tree *tree, c
 {
     struct mishmem_avl_node *node = tree->root;
     while (node) {
+        VISIT();
         int order = key_cmp(key, node);
         if (order == 0)
             return node;
@@ -150,6 +163,7 @@ struct mishmem_avl_node *mishmem_avl_lower_bound(const struct mishmem_avl_tree *
     struct mishmem_avl_node *best = NULL;
     struct mishmem_avl_node *node = tree->root;
     while (node) {
+        VISIT();
         if (key_cmp(key, node) <= 0) {
             best = node;
             node = node->left;
@@ -166,6 +180,7 @@ struct mishmem_avl_node *mishmem_avl_upper_bound(const struct mishmem_avl_tree *
     struct mishmem_avl_node *best = NULL;
     struct mishmem_avl_node *node = tree->root;
     while (node) {
+        VISIT();
         if (key_cmp(key, node) < 0) {
             best = node;
             node = node->left;

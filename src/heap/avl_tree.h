@@ -24,6 +24,10 @@ struct mishmem_avl_tree {
     size_t count;
 };
 
+#ifdef MISHMEM_AVL_COUNT_VISITS
+extern unsigned long mishmem_avl_visits;
+#endif
+
 void mishmem_avl_init(struct mishmem_avl_tree *tree, mishmem_avl_cmp_fn cmp);
 
 /* The node's key must not already be in the tree. */
