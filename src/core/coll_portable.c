@@ -11,9 +11,10 @@
 #include "transport/shm/wait.h"
 #include "util/log.h"
 
+/* A peer that could not be reached has failed the instance already. */
 static void must(int rc, const struct mishmem_coll_group *g, int member)
 {
-    if (rc != ACLSHMEM_SUCCESS)
+    if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEMX_PEER_FAILED)
         mishmem_fatal("%s: moving data with PE %d of instance %llu failed (%d)", g->call,
                       mishmem_group_pe(g, member), (unsigned long long)g->inst->id, rc);
 }
@@ -57,6 +58,8 @@ void mishmem_portable_barrier(const struct mishmem_coll_group *g)
         mishmem_remote_word_set(inst, to, my_round_word(g, round, inst->my_pe), value);
         _Atomic uint64_t *word = my_round_word(g, round, from);
         MISHMEM_WAIT_FOR_UNTIL(inst, g->call, from, atomic_load_explicit(word, memory_order_acquire) >= expected);
+        if (mishmem_instance_failed(inst))
+            return; /* the next round's peer may be the one that is gone */
     }
 }
 

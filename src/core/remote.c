@@ -6,7 +6,18 @@
 
 #include "transport/amo_word.h"
 #include "transport/shm/doorbell.h"
+#include "transport/shm/wait.h"
 #include "util/log.h"
+
+/* The transport's answer. One that could not reach pe at all (it keeps
+ * refusing: the process is gone) fails the instance, or ends the process
+ * in the shmem_init world, here where the operation is known. */
+static int reached(struct mishmem_instance *inst, int pe, int rc, const char *operation)
+{
+    if (__builtin_expect(rc == ACLSHMEMX_PEER_FAILED, 0))
+        mishmem_peer_unreachable(inst, pe, operation);
+    return rc;
+}
 
 int mishmem_remote_addr_of(const struct mishmem_instance *inst, const void *addr, size_t len,
                            struct mishmem_remote_addr *out)
@@ -74,8 +85,10 @@ int mishmem_remote_put(struct mishmem_instance *inst, int pe, void *dest, const 
         mishmem_doorbell_ring(inst, pe);
         return ACLSHMEM_SUCCESS;
     }
-    return inst->peers[pe].transport->put(state_of(inst, pe), pe, must_translate(inst, dest, len), source, len,
-                                          completion);
+    return reached(inst, pe,
+                   inst->peers[pe].transport->put(state_of(inst, pe), pe, must_translate(inst, dest, len), source,
+                                                  len, completion),
+                   "a put");
 }
 
 int mishmem_remote_get(struct mishmem_instance *inst, int pe, void *dest, const void *source, size_t len,
@@ -86,8 +99,10 @@ int mishmem_remote_get(struct mishmem_instance *inst, int pe, void *dest, const 
         memcpy(dest, direct, len);
         return ACLSHMEM_SUCCESS;
     }
-    return inst->peers[pe].transport->get(state_of(inst, pe), pe, dest, must_translate(inst, source, len), len,
-                                          completion);
+    return reached(inst, pe,
+                   inst->peers[pe].transport->get(state_of(inst, pe), pe, dest, must_translate(inst, source, len),
+                                                  len, completion),
+                   "a get");
 }
 
 /* A strided get from a peer reached through its transport, with the
@@ -169,8 +184,11 @@ int mishmem_remote_amo(struct mishmem_instance *inst, int pe, enum mishmem_amo_o
         }
         return ACLSHMEM_SUCCESS;
     }
-    return inst->peers[pe].amo_transport->amo(amo_state_of(inst, pe), pe, must_translate(inst, target, size), op,
-                                              mishmem_datatype_of_size(size), operand, cond, fetched);
+    return reached(inst, pe,
+                   inst->peers[pe].amo_transport->amo(amo_state_of(inst, pe), pe,
+                                                      must_translate(inst, target, size), op,
+                                                      mishmem_datatype_of_size(size), operand, cond, fetched),
+                   "an atomic");
 }
 
 int mishmem_remote_put_signal(struct mishmem_instance *inst, int pe, void *dest, const void *source, size_t len,
@@ -187,9 +205,11 @@ int mishmem_remote_put_signal(struct mishmem_instance *inst, int pe, void *dest,
                                                                                        : MISHMEM_AMO_FETCH_ADD,
                                                            sig_addr, sizeof *sig_addr, &signal, NULL, NULL);
     }
-    return inst->peers[pe].transport->put_signal(state_of(inst, pe), pe, must_translate(inst, dest, len), source,
-                                                 len, must_translate(inst, sig_addr, sizeof *sig_addr), signal,
-                                                 op, completion);
+    return reached(inst, pe,
+                   inst->peers[pe].transport->put_signal(state_of(inst, pe), pe, must_translate(inst, dest, len),
+                                                         source, len, must_translate(inst, sig_addr, sizeof *sig_addr),
+                                                         signal, op, completion),
+                   "a put-with-signal");
 }
 
 void mishmem_remote_word_set(struct mishmem_instance *inst, int pe, _Atomic uint64_t *word, uint64_t value)
@@ -200,8 +220,10 @@ void mishmem_remote_word_set(struct mishmem_instance *inst, int pe, _Atomic uint
         mishmem_doorbell_ring(inst, pe);
         return;
     }
+    if (mishmem_instance_failed(inst))
+        return; /* its waits end at once; the peer may be the one that is gone */
     int rc = mishmem_remote_amo(inst, pe, MISHMEM_AMO_SET, (void *)word, sizeof value, &value, NULL, NULL);
-    if (rc != ACLSHMEM_SUCCESS)
+    if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEMX_PEER_FAILED) /* that one failed the instance already */
         mishmem_fatal("cannot signal PE %d of instance %llu (%d)", pe, (unsigned long long)inst->id, rc);
 }
 
@@ -213,8 +235,10 @@ void mishmem_remote_word_add(struct mishmem_instance *inst, int pe, _Atomic uint
         mishmem_doorbell_ring(inst, pe);
         return;
     }
+    if (mishmem_instance_failed(inst))
+        return; /* its waits end at once; the peer may be the one that is gone */
     int rc = mishmem_remote_amo(inst, pe, MISHMEM_AMO_FETCH_ADD, (void *)word, sizeof value, &value, NULL, NULL);
-    if (rc != ACLSHMEM_SUCCESS)
+    if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEMX_PEER_FAILED) /* that one failed the instance already */
         mishmem_fatal("cannot signal PE %d of instance %llu (%d)", pe, (unsigned long long)inst->id, rc);
 }
 
@@ -225,7 +249,7 @@ uint64_t mishmem_remote_word_fetch(struct mishmem_instance *inst, int pe, _Atomi
         return atomic_load_explicit(direct, memory_order_acquire);
     uint64_t value = 0;
     int rc = mishmem_remote_amo(inst, pe, MISHMEM_AMO_FETCH, (void *)word, sizeof value, NULL, NULL, &value);
-    if (rc != ACLSHMEM_SUCCESS)
+    if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEMX_PEER_FAILED)
         mishmem_fatal("cannot read a word of PE %d of instance %llu (%d)", pe, (unsigned long long)inst->id, rc);
     return value;
 }

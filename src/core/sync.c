@@ -35,8 +35,9 @@ void mishmem_finalize_barrier(struct mishmem_instance *inst, const char *operati
         int to = (me + distance) % n;
         mishmem_remote_word_set(inst, to, &mine->finalize_round[round].value, 1);
         _Atomic uint64_t *word = &mine->finalize_round[round].value;
-        /* Any PE, not `from`: the writer is in finalize by definition. */
-        MISHMEM_WAIT_UNTIL(inst, operation, atomic_load_explicit(word, memory_order_acquire) >= 1);
+        /* The writer, not the awaited PE: it is in finalize by definition. */
+        MISHMEM_WAIT_WRITTEN_BY_UNTIL(inst, operation, (me - distance + n) % n,
+                                      atomic_load_explicit(word, memory_order_acquire) >= 1);
         if (mishmem_instance_failed(inst))
             return;
     }

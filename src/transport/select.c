@@ -1,6 +1,7 @@
 #include "transport/select.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 
 #include "transport/locality.h"
 #include "transport/shm/shm.h"
+#include "transport/shm/wait.h"
 #include "util/env.h"
 #include "util/log.h"
 #ifdef MISHMEM_HAVE_OFI
@@ -283,12 +285,29 @@ void mishmem_transports_release(struct mishmem_instance *inst)
     inst->peers = NULL;
 }
 
+/* A quiet that gave up (ACLSHMEMX_PEER_FAILED: operations stopped
+ * completing) does not know whose: the peer of transport t that no longer
+ * answers is the culprit. */
+static void blame_unreachable(struct mishmem_instance *inst, int t)
+{
+    for (int pe = 0; pe < inst->n_pes; pe++) {
+        struct mishmem_peer_flags flags;
+        if (pe != inst->my_pe && inst->peers[pe].transport_index == t && !inst->peers[pe].segment &&
+            mishmem_transport_peer_flags(inst, pe, &flags) == ACLSHMEMX_PEER_FAILED) {
+            mishmem_peer_unreachable(inst, pe, "a quiet");
+            return;
+        }
+    }
+}
+
 int mishmem_transports_quiet(struct mishmem_instance *inst)
 {
     int rc = ACLSHMEM_SUCCESS;
     for (int t = 0; t < N_TRANSPORTS; t++)
         if (inst->transport_state[t] && transports[t]->quiet) {
             int one = transports[t]->quiet(inst->transport_state[t]);
+            if (one == ACLSHMEMX_PEER_FAILED)
+                blame_unreachable(inst, t);
             rc = rc == ACLSHMEM_SUCCESS ? one : rc;
         }
     return rc;
@@ -310,6 +329,34 @@ void mishmem_transports_progress(struct mishmem_instance *inst)
     for (int t = 0; t < N_TRANSPORTS; t++)
         if (inst->transport_state[t] && transports[t]->progress)
             transports[t]->progress(inst->transport_state[t]);
+}
+
+int mishmem_transport_peer_flags(struct mishmem_instance *inst, int pe, struct mishmem_peer_flags *out)
+{
+    /* departed, finalizing and failed follow each other: one read, into
+     * memory of its own, given up on (not freed) if the read is: a reply
+     * that comes after all must not land in a reused buffer. */
+    struct control_flags {
+        struct mishmem_flag departed, finalizing, failed;
+    } *flags = aligned_alloc(MISHMEM_CACHE_LINE, sizeof *flags);
+    if (!flags)
+        return ACLSHMEM_INNER_ERROR;
+    _Static_assert(offsetof(struct mishmem_control, failed) - offsetof(struct mishmem_control, departed) ==
+                       2 * sizeof(struct mishmem_flag),
+                   "the control area's departed, finalizing and failed must stay together");
+    struct mishmem_remote_addr at = {MISHMEM_REGION_SEGMENT, offsetof(struct mishmem_control, departed)};
+    const struct mishmem_transport *t = inst->peers[pe].transport;
+    int rc = t->get(inst->transport_state[inst->peers[pe].transport_index], pe, flags, at, sizeof *flags,
+                    MISHMEM_BLOCKING);
+    if (rc == ACLSHMEMX_PEER_FAILED)
+        return rc; /* flags given up on */
+    if (rc == ACLSHMEM_SUCCESS) {
+        out->departed = atomic_load_explicit(&flags->departed.value, memory_order_relaxed) != 0;
+        out->finalizing = atomic_load_explicit(&flags->finalizing.value, memory_order_relaxed) != 0;
+        out->failed = atomic_load_explicit(&flags->failed.value, memory_order_relaxed);
+    }
+    free(flags);
+    return rc;
 }
 
 const char *mishmem_transport_name_of(const struct mishmem_instance *inst, int pe)

@@ -28,6 +28,16 @@ int mishmem_transports_quiet(struct mishmem_instance *inst);
 int mishmem_transports_fence(struct mishmem_instance *inst);
 void mishmem_transports_progress(struct mishmem_instance *inst);
 
+/* What an unmapped peer's control area says about it (instance.h), read
+ * through its transport: 1 or 0 in each. Returns ACLSHMEM_SUCCESS, or
+ * ACLSHMEMX_PEER_FAILED when the transport cannot reach it (gone, or its
+ * host is). Liveness for peers that no pidfd watches. */
+struct mishmem_peer_flags {
+    int departed, finalizing;
+    uint64_t failed; /* 0, or the failure word (transport/shm/wait.c) */
+};
+int mishmem_transport_peer_flags(struct mishmem_instance *inst, int pe, struct mishmem_peer_flags *out);
+
 /* The name of the transport that serves pe ("shm", ...). */
 const char *mishmem_transport_name_of(const struct mishmem_instance *inst, int pe);
 

@@ -29,6 +29,7 @@
     X(MISHMEM_COLL_PORTABLE, "0", "1: collectives and barriers of every team use the portable family (put/get/AMO only)") \
     X(MISHMEM_OFI_PROVIDER, "tcp;ofi_rxm", "libfabric provider for peers on other hosts (fi_info -l lists them)") \
     X(MISHMEM_AMO_PATH, NULL, "cpu or fabric: how AMOs reach local PEs of an instance that spans hosts (default: cpu where the provider runs atomics on the target's CPU, else fabric)") \
+    X(MISHMEM_PEER_TIMEOUT_MS, "5000", "milliseconds a peer on another host may leave the fabric unanswered (every connection attempt refused or unanswered) before it is taken for dead") \
     X(MISHMEM_OFI_DOMAIN, NULL, "libfabric domain (a wildcard, e.g. eth*); default: the first that is not the loopback") \
     X(MISHMEM_FD_TRANSFER, "auto", "socket: pass heap descriptors over Unix sockets (the fallback) always") \
     X(MISHMEM_PE, NULL, "set by mishmemrun: this process's PE number")                             \

@@ -181,6 +181,13 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     dom->auto_progress = dom->info->domain_attr->data_progress == FI_PROGRESS_AUTO;
     dom->ordered_writes = (dom->info->tx_attr->msg_order & OFI_WRITE_ORDER) == OFI_WRITE_ORDER;
     dom->inject_size = dom->info->tx_attr->inject_size;
+    long timeout_ms;
+    *rc = mishmem_env_long_in(MISHMEM_ENV_MISHMEM_PEER_TIMEOUT_MS, 1, 3600000, &timeout_ms);
+    if (*rc != ACLSHMEM_SUCCESS) {
+        close_domain(dom);
+        return NULL;
+    }
+    dom->peer_timeout_ns = (uint64_t)timeout_ms * 1000000ull;
     const char *name = dom->info->fabric_attr->prov_name;
     dom->cpu_atomics = strstr(name, "rxm") || strstr(name, "tcp") || strstr(name, "shm") || strstr(name, "sockets");
     *rc = check_atomics(dom);

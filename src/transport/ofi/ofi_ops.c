@@ -6,6 +6,7 @@
 #include <sched.h>
 #include <string.h>
 #include <sys/uio.h>
+#include <time.h>
 
 #include "util/log.h"
 
@@ -58,27 +59,63 @@ void mishmem_ofi_progress(void *state)
     (void)fi_cntr_read(ofi->cntr);
 }
 
+static uint64_t now_ns(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+}
+
+/* Between refusals of a post: drive progress, yield now and then, and
+ * give up (-FI_ETIMEDOUT) once the refusals have lasted the peer timeout.
+ * *since is 0 before the first look at the clock. */
+#define REFUSED_NAP_AFTER_NS 10000000ull /* 10 ms */
+#define REFUSED_NAP_NS 1000000L          /* 1 ms */
+
+static ssize_t refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since)
+{
+    mishmem_ofi_progress(ofi);
+    if (tries % 64 != 0)
+        return -FI_EAGAIN;
+    sched_yield();
+    uint64_t now = now_ns();
+    if (*since == 0)
+        *since = now;
+    if (now - *since >= ofi->dom->peer_timeout_ns)
+        return -FI_ETIMEDOUT;
+    /* Refused for a while: a connection attempt per try, as fast as the
+     * CPU goes, only takes it from the PEs that have work. */
+    if (now - *since >= REFUSED_NAP_AFTER_NS)
+        nanosleep(&(struct timespec){.tv_nsec = REFUSED_NAP_NS}, NULL);
+    return -FI_EAGAIN;
+}
+
 /* Posts an operation, counted first: a completion can then never stand in
  * for an operation not yet counted, so "the counter has caught up with
  * the count" means every operation posted so far is complete, whichever
  * thread posted it. Retries while the provider answers -FI_EAGAIN (queues
- * full, a connection being set up), driving progress. */
+ * full, a connection being set up), driving progress, for at most the
+ * peer timeout. */
 #define OFI_POST(ofi, call)                                                        \
     ({                                                                             \
         ssize_t rc_;                                                               \
         unsigned tries_ = 0;                                                       \
+        uint64_t since_ = 0;                                                       \
         atomic_fetch_add_explicit(&(ofi)->issued, 1, memory_order_seq_cst);        \
-        while ((rc_ = (call)) == -FI_EAGAIN) {                                     \
-            mishmem_ofi_progress(ofi);                                             \
-            if (++tries_ % 64 == 0)                                                \
-                sched_yield();                                                     \
-        }                                                                          \
-        rc_;                                                                       \
+        while ((rc_ = (call)) == -FI_EAGAIN && refused((ofi), ++tries_, &since_) == -FI_EAGAIN) \
+            ;                                                                      \
+        rc_ == -FI_EAGAIN ? -FI_ETIMEDOUT : rc_;                                   \
     })
 
-/* The answer of a post; a failed one is taken off the count. */
+/* The answer of a post; a failed one is taken off the count. A peer that
+ * never took it is reported by the core (core/remote.c), which knows the
+ * operation and whether the instance may fail alone. */
 static int posted(struct mishmem_ofi_state *ofi, ssize_t rc, const char *what, int pe)
 {
+    if (rc == -FI_ETIMEDOUT) {
+        atomic_fetch_sub_explicit(&ofi->issued, 1, memory_order_seq_cst);
+        return ACLSHMEMX_PEER_FAILED;
+    }
     if (rc != 0) {
         atomic_fetch_sub_explicit(&ofi->issued, 1, memory_order_seq_cst);
         MISHMEM_ERROR("libfabric: %s to PE %d failed: %s", what, pe, fi_strerror((int)-rc));
@@ -100,15 +137,26 @@ int mishmem_ofi_quiet(void *state)
      * from here contends with the provider's thread (an 8-byte get took
      * 5x as long). Manual: drive progress a while first. */
     unsigned spins = ofi->dom->auto_progress ? 256 : 0;
+    /* Operations to a peer that has died never complete, and nothing says
+     * so: no completion for the peer timeout gives up (pieces are small
+     * enough to complete well within it, see OFI_PIECE_MAX). */
+    uint64_t last = 0, last_change_ns = 0;
     for (;;) {
         uint64_t target = atomic_load_explicit(&ofi->issued, memory_order_seq_cst);
-        if (fi_cntr_read(ofi->cntr) >= target)
+        uint64_t count = fi_cntr_read(ofi->cntr);
+        if (count >= target)
             break;
         check_errors(ofi);
-        if (spins++ < 256)
+        if (spins++ < 256) {
             mishmem_ofi_progress(ofi);
-        else
-            fi_cntr_wait(ofi->cntr, target, OFI_QUIET_WAIT_MS);
+            continue;
+        }
+        fi_cntr_wait(ofi->cntr, target, OFI_QUIET_WAIT_MS);
+        uint64_t now = now_ns();
+        if (last_change_ns == 0 || count != last)
+            last = count, last_change_ns = now;
+        else if (now - last_change_ns >= ofi->dom->peer_timeout_ns)
+            return ACLSHMEMX_PEER_FAILED;
     }
     check_errors(ofi);
     return ACLSHMEM_SUCCESS;
@@ -121,31 +169,51 @@ int mishmem_ofi_fence(void *state)
 }
 
 /* An operation whose result the caller waits for (a blocking get, a
- * fetching atomic) waits for its own completion, named by its context in
+ * fetching atomic) waits for its own completion, named by its ticket in
  * the CQ, not for the counter: with threads posting at once the counter
  * caught up while such a read was still in flight (test_threads over
  * MISHMEM_HOST_ID=h%p read stale data 11 runs in 12). Whichever thread
- * reads an entry marks its owner done. */
-struct ofi_op_done {
-    _Atomic int done;
-};
+ * reads an entry marks its ticket done. */
+static uint64_t take_ticket(struct mishmem_ofi_state *ofi)
+{
+    return atomic_fetch_add_explicit(&ofi->next_ticket, 1, memory_order_relaxed) + 1;
+}
 
 static void drain_completions(struct mishmem_ofi_state *ofi)
 {
     struct fi_cq_entry entries[16];
     ssize_t n = fi_cq_read(ofi->cq, entries, 16);
-    for (ssize_t i = 0; i < n; i++)
-        atomic_store_explicit(&((struct ofi_op_done *)entries[i].op_context)->done, 1, memory_order_release);
+    for (ssize_t i = 0; i < n; i++) {
+        uint64_t ticket = (uint64_t)(uintptr_t)entries[i].op_context;
+        atomic_store_explicit(&ofi->completed[ticket % OFI_TICKETS], ticket, memory_order_release);
+    }
 }
 
-static int wait_own(struct mishmem_ofi_state *ofi, int rc, struct ofi_op_done *op)
+/* A reply to a peer that has died never comes, and nothing says so: the
+ * wait gives up after the peer timeout, plus the time len bytes take at a
+ * crawl (10 MB/s), and the core fails the instance. The buffer is then
+ * given up on too: only a peer slower than that would still write it. */
+#define OFI_CRAWL_NS_PER_BYTE 100
+
+static int wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket, size_t len)
 {
-    for (unsigned spins = 0; rc == ACLSHMEM_SUCCESS && !atomic_load_explicit(&op->done, memory_order_acquire);
+    uint64_t deadline = 0;
+    for (unsigned spins = 0;
+         rc == ACLSHMEM_SUCCESS &&
+         atomic_load_explicit(&ofi->completed[ticket % OFI_TICKETS], memory_order_acquire) != ticket;
          spins++) {
         drain_completions(ofi);
         check_errors(ofi);
-        if (spins > 64)
-            sched_yield();
+        if (spins <= 64)
+            continue;
+        sched_yield();
+        if (spins % 64 != 0)
+            continue;
+        uint64_t now = now_ns();
+        if (deadline == 0)
+            deadline = now + ofi->dom->peer_timeout_ns + (uint64_t)len * OFI_CRAWL_NS_PER_BYTE;
+        else if (now >= deadline)
+            return ACLSHMEMX_PEER_FAILED;
     }
     return rc;
 }
@@ -153,12 +221,13 @@ static int wait_own(struct mishmem_ofi_state *ofi, int rc, struct ofi_op_done *o
 static int read_and_wait(struct mishmem_ofi_state *ofi, int pe, void *buf, size_t len, fi_addr_t dest,
                          uint64_t addr, uint64_t key)
 {
-    struct ofi_op_done op = {0};
+    uint64_t ticket = take_ticket(ofi);
     struct iovec iov = {.iov_base = buf, .iov_len = len};
     struct fi_rma_iov remote = {.addr = addr, .len = len, .key = key};
     struct fi_msg_rma msg = {.msg_iov = &iov, .iov_count = 1, .addr = dest, .rma_iov = &remote,
-                             .rma_iov_count = 1, .context = &op};
-    return wait_own(ofi, posted(ofi, OFI_POST(ofi, fi_readmsg(ofi->ep, &msg, FI_COMPLETION)), "a get", pe), &op);
+                             .rma_iov_count = 1, .context = (void *)(uintptr_t)ticket};
+    return wait_own(ofi, posted(ofi, OFI_POST(ofi, fi_readmsg(ofi->ep, &msg, FI_COMPLETION)), "a get", pe),
+                    ticket, len);
 }
 
 /* A small write or result-less atomic, copied out at once (FI_INJECT) but
@@ -185,6 +254,11 @@ static ssize_t inject_atomic(struct mishmem_ofi_state *ofi, const void *value, f
     return fi_atomicmsg(ofi->ep, &msg, FI_INJECT | FI_DELIVERY_COMPLETE);
 }
 
+/* Pieces complete one by one, so that a quiet sees completions often
+ * enough to tell a slow transfer from a dead peer: 4 MiB take 10 ms at
+ * the 0.4 GB/s of these machines' veth pair. */
+#define OFI_PIECE_MAX ((size_t)4 << 20)
+
 /* One put (write) or get (read) of len bytes, in pieces the provider
  * accepts; a blocking one returns once it is complete (the source may be
  * reused, the data has arrived). */
@@ -201,6 +275,7 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
     int rc = ACLSHMEM_SUCCESS, wait_own_reads = !write && completion == MISHMEM_BLOCKING;
     for (size_t done = 0; rc == ACLSHMEM_SUCCESS && done < len;) {
         size_t piece = len - done < ofi->dom->max_msg ? len - done : ofi->dom->max_msg;
+        piece = piece < OFI_PIECE_MAX ? piece : OFI_PIECE_MAX;
         char *buf = (char *)local + done;
         if (wait_own_reads)
             rc = read_and_wait(ofi, pe, buf, piece, dest, addr + done, key);
@@ -295,17 +370,18 @@ int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mis
                           "an atomic", pe);
     }
     /* The old value is needed on return. */
-    struct ofi_op_done done = {0};
+    uint64_t ticket = take_ticket(ofi);
     struct fi_ioc operand_ioc = {.addr = (void *)value, .count = 1}, result_ioc = {.addr = out, .count = 1};
     struct fi_ioc cond_ioc = {.addr = (void *)cond, .count = 1};
     struct fi_rma_ioc remote = {.addr = addr, .count = 1, .key = key};
     struct fi_msg_atomic msg = {.msg_iov = &operand_ioc, .iov_count = 1, .addr = dest, .rma_iov = &remote,
-                                .rma_iov_count = 1, .datatype = dt, .op = fabric_op(op), .context = &done};
+                                .rma_iov_count = 1, .datatype = dt, .op = fabric_op(op),
+                                .context = (void *)(uintptr_t)ticket};
     if (op == MISHMEM_AMO_COMPARE_SWAP)
         rc = OFI_POST(ofi, fi_compare_atomicmsg(ofi->ep, &msg, &cond_ioc, NULL, 1, &result_ioc, NULL, 1, FI_COMPLETION));
     else
         rc = OFI_POST(ofi, fi_fetch_atomicmsg(ofi->ep, &msg, &result_ioc, NULL, 1, FI_COMPLETION));
-    return wait_own(ofi, posted(ofi, rc, "an atomic", pe), &done);
+    return wait_own(ofi, posted(ofi, rc, "an atomic", pe), ticket, mishmem_datatype_size(type));
 }
 
 int mishmem_ofi_put_signal(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,

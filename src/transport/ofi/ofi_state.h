@@ -10,6 +10,8 @@
 #include "transport/ofi/ofi.h"
 
 #define MISHMEM_OFI_ADDR_MAX 96
+/* More than the threads that wait on one instance's operations at once. */
+#define OFI_TICKETS 1024
 
 /* The process-wide part: opened with the first instance that needs it. */
 struct mishmem_ofi_domain {
@@ -25,6 +27,10 @@ struct mishmem_ofi_domain {
     int auto_progress;  /* the provider moves data without our calls */
     int ordered_writes; /* writes and atomics to one peer land in issue order */
     size_t inject_size; /* puts and atomics up to this size return at once */
+    /* A post that the provider keeps refusing this long (-FI_EAGAIN: it
+     * cannot connect) names a dead peer: rxm retries a connection to a
+     * process that has gone forever, and reports nothing. */
+    uint64_t peer_timeout_ns;
 };
 
 /* What a PE announces: its endpoint and its registrations. */
@@ -56,6 +62,12 @@ struct mishmem_ofi_state {
     struct mishmem_ofi_peer *peers;                  /* n_pes */
     _Atomic uint64_t issued;                         /* operations counted by cntr */
     uint64_t errors_seen;
+    /* Operations whose caller waits for their own completion carry a
+     * ticket as their context, not a pointer to the caller's stack: one
+     * given up on (its peer gone) may still complete, and then writes only
+     * here. Ticket t is complete when completed[t % OFI_TICKETS] == t. */
+    _Atomic uint64_t next_ticket;
+    _Atomic uint64_t completed[OFI_TICKETS];
 };
 
 /* The process-wide domain (opens it on first use). NULL with *rc set. */

@@ -28,6 +28,47 @@ static int failed_by(struct mishmem_waiter *w, int pe, enum mishmem_wait_failure
     return 1;
 }
 
+/* Peers on other hosts asked per liveness check when any of them may
+ * write the word: a round over all of them takes n / this checks. */
+#define PROBES_PER_CHECK 4
+
+/* What pe's control area, read through its transport, says about it; 0
+ * when it is alive and taking part. A peer that cannot be reached has
+ * exited (or its host has): a peer that finalized leaves only once every
+ * PE is in finalize, whose waits name the writer they probe. */
+static int probe_remote(struct mishmem_waiter *w, int pe, int awaited)
+{
+    struct mishmem_peer_flags flags;
+    if (mishmem_transport_peer_flags(w->inst, pe, &flags) != ACLSHMEM_SUCCESS)
+        return failed_by(w, pe, MISHMEM_PEER_EXITED);
+    if (flags.failed) {
+        w->culprit_failed = flags.failed;
+        return failed_by(w, pe, MISHMEM_PEER_REPORTED);
+    }
+    if (awaited && flags.finalizing && !flags.departed)
+        return failed_by(w, pe, MISHMEM_PEER_LEFT);
+    return 0;
+}
+
+/* The peers that no pidfd and no mapped control area watch. */
+static int find_remote_failure(struct mishmem_waiter *w)
+{
+    struct mishmem_instance *inst = w->inst;
+    int known = w->awaited >= 0 ? w->awaited : w->writer;
+    if (known >= 0)
+        return known != inst->my_pe && !inst->peers[known].segment && probe_remote(w, known, w->awaited >= 0);
+    for (int asked = 0, seen = 0; asked < PROBES_PER_CHECK && seen < inst->n_pes; seen++) {
+        int pe = w->next_probe;
+        w->next_probe = (w->next_probe + 1) % inst->n_pes;
+        if (pe == inst->my_pe || inst->peers[pe].segment)
+            continue;
+        asked++;
+        if (probe_remote(w, pe, 0))
+            return 1;
+    }
+    return 0;
+}
+
 int mishmem_find_failure(struct mishmem_waiter *w)
 {
     struct mishmem_instance *inst = w->inst;
@@ -70,7 +111,7 @@ int mishmem_find_failure(struct mishmem_waiter *w)
                 return failed_by(w, owners[i], MISHMEM_PEER_EXITED);
             }
     }
-    return 0;
+    return inst->n_unmapped > 0 && find_remote_failure(w);
 }
 
 /* A control area's `failed` word: which PE failed the instance, and how
@@ -92,6 +133,39 @@ int mishmem_instance_mark_failed(struct mishmem_instance *inst, int pe, enum mis
     return 1;
 }
 
+/* Ends the process (the shmem_init world) or fails inst: PE origin did
+ * it, for the reason why; message says what this PE saw. */
+static void fail_instance(struct mishmem_instance *inst, int origin, enum mishmem_wait_failure why,
+                          const char *message)
+{
+    if (inst->abort_on_failure)
+        mishmem_fatal("%s; aborting", message);
+    if (mishmem_instance_mark_failed(inst, origin, why))
+        MISHMEM_ERROR("%s; instance %llu has failed: its calls now fail (ACLSHMEMX_PEER_FAILED on the aclshmem "
+                      "face), aclshmemx_finalize(%llu) releases it; the process's other instances go on",
+                      message, (unsigned long long)inst->id, (unsigned long long)inst->id);
+}
+
+/* "pid 1234", or where a peer without a pid here is. */
+static void describe_peer(const struct mishmem_instance *inst, int pe, char *buf, size_t size)
+{
+    if (inst->peers[pe].pid > 0)
+        snprintf(buf, size, "pid %d", (int)inst->peers[pe].pid);
+    else
+        snprintf(buf, size, "on another host");
+}
+
+void mishmem_peer_unreachable(struct mishmem_instance *inst, int pe, const char *operation)
+{
+    char who[32], message[320];
+    describe_peer(inst, pe, who, sizeof who);
+    snprintf(message, sizeof message,
+             "PE %d (%s) of instance %llu exited, or its host is down: the fabric has not reached it for "
+             "MISHMEM_PEER_TIMEOUT_MS while PE %d was in %s",
+             pe, who, (unsigned long long)inst->id, inst->my_pe, operation);
+    fail_instance(inst, pe, MISHMEM_PEER_EXITED, message);
+}
+
 void mishmem_wait_fail(struct mishmem_waiter *w, int step)
 {
     if (step != MISHMEM_WAIT_PEER_FAILED)
@@ -107,8 +181,9 @@ void mishmem_wait_fail(struct mishmem_waiter *w, int step)
     enum mishmem_wait_failure origin_why = w->why;
     char cause[96] = "";
     if (w->why == MISHMEM_PEER_REPORTED) {
-        uint64_t word = atomic_load_explicit(&mishmem_shm_control_of(inst, w->culprit)->failed.value,
-                                             memory_order_acquire);
+        const struct mishmem_control *control = mishmem_shm_control_of(inst, w->culprit);
+        uint64_t word = control ? atomic_load_explicit(&control->failed.value, memory_order_acquire)
+                                : w->culprit_failed;
         origin = (int)(uint32_t)word - 1;
         origin_why = (enum mishmem_wait_failure)(word >> 32);
         if (origin >= 0 && origin < inst->n_pes && origin_why <= MISHMEM_PEER_REPORTED)
@@ -116,16 +191,13 @@ void mishmem_wait_fail(struct mishmem_waiter *w, int step)
         else
             origin = w->culprit, origin_why = w->why;
     }
-    char message[320];
-    snprintf(message, sizeof message, "PE %d (pid %d) of instance %llu %s%s while PE %d waited in %s%s", w->culprit,
-             (int)inst->peers[w->culprit].pid, (unsigned long long)inst->id, what[w->why], cause, inst->my_pe,
-             w->operation,
+    char who[32], message[320];
+    describe_peer(inst, w->culprit, who, sizeof who);
+    snprintf(message, sizeof message, "PE %d (%s) of instance %llu %s%s while PE %d waited in %s%s", w->culprit,
+             who, (unsigned long long)inst->id, what[w->why], cause, inst->my_pe, w->operation,
              w->why == MISHMEM_PEER_LEFT ? " (finalize is collective: it completes only with every PE's finalize)"
-                                         : "");
-    if (inst->abort_on_failure)
-        mishmem_fatal("%s; aborting", message);
-    if (mishmem_instance_mark_failed(inst, origin, origin_why))
-        MISHMEM_ERROR("%s; instance %llu has failed: its calls now fail (ACLSHMEMX_PEER_FAILED on the aclshmem "
-                      "face), aclshmemx_finalize(%llu) releases it; the process's other instances go on",
-                      message, (unsigned long long)inst->id, (unsigned long long)inst->id);
+                                         : w->why == MISHMEM_PEER_EXITED && inst->peers[w->culprit].pid <= 0
+                                             ? " (the fabric has not reached it for MISHMEM_PEER_TIMEOUT_MS)"
+                                             : "");
+    fail_instance(inst, origin, origin_why, message);
 }

@@ -50,12 +50,18 @@ struct mishmem_waiter {
     enum mishmem_wait_kind kind;
     const char *operation; /* named in the message if a peer dies */
     int awaited;           /* the world PE that must write the word, or -1: anyone */
+    /* The world PE that writes the word though it is in finalize (the
+     * finalize barrier's), or -1: with awaited, who a probe of peers on
+     * other hosts asks (anyone when both are -1). */
+    int writer;
+    int next_probe;        /* where the round of probes of other hosts' peers goes on */
     /* Optional, for words that several PEs write: returns a PE that has
      * entered finalize without taking part in what this wait needs, or -1. */
     int (*left)(const void *context);
     const void *left_context;
     int culprit;           /* after MISHMEM_WAIT_PEER_FAILED: the PE, and why */
     enum mishmem_wait_failure why;
+    uint64_t culprit_failed; /* MISHMEM_PEER_REPORTED: the culprit's failure word */
     unsigned spins;
     uint64_t spin_until_ns; /* end of the extended spin, 0 before it starts */
     uint64_t sleep_from_ns; /* end of the yielding, 0 before it starts */
@@ -81,9 +87,12 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
     w->kind = kind;
     w->operation = operation;
     w->awaited = awaited;
+    w->writer = -1;
+    w->next_probe = 0;
     w->left = NULL;
     w->left_context = NULL;
     w->culprit = -1;
+    w->culprit_failed = 0;
     w->spins = 0;
     w->spin_until_ns = 0;
     w->sleep_from_ns = 0;
@@ -102,6 +111,9 @@ void mishmem_wait_fail(struct mishmem_waiter *w, int step);
 /* Marks inst failed on this PE (PE pe failed it, for the reason why) and
  * tells its peers; 1 for the first call. */
 int mishmem_instance_mark_failed(struct mishmem_instance *inst, int pe, enum mishmem_wait_failure why);
+/* A transport could not reach pe (ACLSHMEMX_PEER_FAILED from it) during
+ * `operation`: ends the process (the shmem_init world) or fails inst. */
+void mishmem_peer_unreachable(struct mishmem_instance *inst, int pe, const char *operation);
 
 /* How long a wait spins before it yields. With a core per PE the writer
  * is running: a while, since a yield costs more than the wait; longer when
@@ -206,11 +218,16 @@ static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticke
 /* ... and LEFT(CONTEXT) names a PE that has entered finalize without
  * making COND true, or -1 (struct mishmem_waiter's left). */
 #define MISHMEM_WAIT_CHECKED_UNTIL(inst, kind, operation, awaited, left_, context, cond) \
+    MISHMEM_WAIT_FULL_UNTIL(inst, kind, operation, awaited, -1, left_, context, cond)
+
+/* The general form: WRITER is struct mishmem_waiter's writer. */
+#define MISHMEM_WAIT_FULL_UNTIL(inst, kind, operation, awaited, writer_, left_, context, cond) \
     do {                                                                          \
         if (cond)                                                                 \
             break; /* already true: nothing to set up */                          \
         struct mishmem_waiter waiter_;                                            \
         mishmem_waiter_init(&waiter_, (inst), (kind), (operation), (awaited));    \
+        waiter_.writer = (writer_);                                               \
         waiter_.left = (left_);                                                   \
         waiter_.left_context = (context);                                         \
         while (!(cond)) {                                                         \
@@ -235,6 +252,10 @@ static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticke
 /* ... on a sync word that only world PE `awaited` writes. */
 #define MISHMEM_WAIT_FOR_UNTIL(inst, operation, awaited, cond) \
     MISHMEM_WAIT_KIND_UNTIL(inst, MISHMEM_WAIT_ON_SYNC, operation, awaited, cond)
+
+/* ... on a sync word that world PE `writer` writes in its finalize. */
+#define MISHMEM_WAIT_WRITTEN_BY_UNTIL(inst, operation, writer, cond) \
+    MISHMEM_WAIT_FULL_UNTIL(inst, MISHMEM_WAIT_ON_SYNC, operation, -1, writer, NULL, NULL, cond)
 
 /* A wait on program data that puts, AMOs and signals write. */
 #define MISHMEM_WAIT_DATA_UNTIL(inst, operation, cond) \
