@@ -13,7 +13,7 @@ cat "$log"
 fail() { echo "FAIL: $*"; rm -f "$log"; exit 1; }
 [ "$status" -ne 0 ] || fail "launcher exited 0"
 [ "$status" -ne 124 ] || fail "the job hung until the launcher's timeout"
-grep -q "exited while PE .* waited in shmem_barrier_all" "$log" || fail "no clear message naming the dead PE"
+grep -Eq "exited while PE .* waited in shmem_barrier_all|exited, or its host is down: .* while PE [0-9]+ was in" "$log" || fail "no clear message naming the dead PE"
 [ "$elapsed_ms" -lt 10000 ] || fail "took ${elapsed_ms} ms"
 sleep 0.2
 pgrep -f "^$program" >/dev/null && fail "PE processes left behind"

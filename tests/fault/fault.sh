@@ -63,13 +63,17 @@ survivors_ok() { # N: every rank but the last exited 0, the last was killed
     done
 }
 
+# How a message names a peer: its pid, or where it is when it has none
+# here (every PE its own host: MISHMEM_HOST_ID=h%p).
+WHO='\((pid [0-9]+|on another host)\)'
+
 case $case in
 acl_by_hand) # item 7, aclshmem face
     by_hand acl 3
     survivors_ok 3
     [ "${statuses[2]}" -eq 137 ] || fail "rank 2 exited ${statuses[2]}, expected SIGKILL"
     [ "$(grep -c 'B finished' "$out")" -eq 2 ] || fail "B did not finish on both survivors"
-    grep -q "PE 2 (pid [0-9]*) of instance 11 exited while PE [01] waited in aclshmem_barrier_all" "$log" ||
+    grep -Eq "PE 2 $WHO of instance 11 exited while PE [01] waited in aclshmem_barrier_all" "$log" ||
         fail "no message naming the dead PE, the instance and the call"
     ;;
 threads_by_hand) # item 7, OpenSHMEM face, two threads
@@ -94,7 +98,7 @@ left_launcher) # item 8, the shmem_init world
     through left 3
     [ "$status" -ne 0 ] && [ "$status" -ne 124 ] || fail "launcher exited $status (124: hung until --timeout)"
     [ "$elapsed_ms" -lt 10000 ] || fail "took $elapsed_ms ms"
-    grep -q "PE 2 (pid [0-9]*) of instance [0-9]* finalized while PE [01] waited in shmem_barrier_all" "$log" ||
+    grep -Eq "PE 2 $WHO of instance [0-9]* finalized while PE [01] waited in shmem_barrier_all" "$log" ||
         fail "no message naming the PE that left and the call"
     ;;
 left_coll_launcher) # item 8, in collectives: staged (3 PEs) and tree-based (17 PEs)
@@ -103,7 +107,7 @@ left_coll_launcher) # item 8, in collectives: staged (3 PEs) and tree-based (17 
         [ "$status" -ne 0 ] && [ "$status" -ne 124 ] || fail "$n PEs: launcher exited $status"
         [ "$elapsed_ms" -lt 15000 ] || fail "$n PEs: took $elapsed_ms ms"
         last=$((n - 1))
-        grep -Eq "PE $last \(pid [0-9]+\) of instance [0-9]+ finalized while PE [0-9]+ waited in shmem_(broadcastmem|long_sum_reduce)" "$log" ||
+        grep -Eq "PE $last $WHO of instance [0-9]+ finalized while PE [0-9]+ waited in shmem_(broadcastmem|long_sum_reduce)" "$log" ||
             fail "$n PEs: no message naming PE $last and the collective"
         echo "$n PEs: ended in $elapsed_ms ms"
     done
@@ -113,7 +117,7 @@ left_acl_by_hand) # item 8, an instance of the aclshmem face
     survivors_ok 3
     [ "${statuses[2]}" -eq 0 ] || fail "rank 2 exited ${statuses[2]}"
     [ "$elapsed_ms" -lt 15000 ] || fail "took $elapsed_ms ms"
-    grep -q "PE 2 (pid [0-9]*) of instance 11 finalized while PE [01] waited in aclshmem_barrier_all" "$log" ||
+    grep -Eq "PE 2 $WHO of instance 11 finalized while PE [01] waited in aclshmem_barrier_all" "$log" ||
         fail "no message naming the PE that left and the call"
     ;;
 early_launcher) # item 9

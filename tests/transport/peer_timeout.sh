@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# transport_peer_timeout_<case>: a peer on another host (every PE its own
+# host) that exits without finalizing, found through the fabric.
+#   short  MISHMEM_PEER_TIMEOUT_MS=500: the others end within 3 s (the
+#          default of 5 s would take longer), naming the dead PE
+#   bogus  MISHMEM_PEER_TIMEOUT_MS=soon: init fails with a clear message
+#   bash peer_timeout.sh LAUNCHER PROGRAM short|bogus
+set -u
+run=$1 prog=$2 case=$3
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+fail() { echo "FAIL (peer_timeout $case): $*" >&2; echo "--- stderr:" >&2; cat "$err" >&2; exit 1; }
+export MISHMEM_HOST_ID=h%p
+unset MISHMEM_WAIT_SLEEP_US MISHMEM_WAIT_SLEEP_MAX_US # the failure is timed, not the waits
+case $case in
+short) export MISHMEM_PEER_TIMEOUT_MS=500 ;;
+bogus) export MISHMEM_PEER_TIMEOUT_MS=soon ;;
+esac
+start=$(date +%s%N)
+"$run" -n 4 --timeout 60 "$prog" 2>"$err"
+status=$?
+elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+[ "$status" -ne 124 ] || fail "the job hung until its timeout"
+[ "$status" -ne 0 ] || fail "the job succeeded"
+case $case in
+short)
+    grep -Eq "PE 3 \(on another host\) of instance [0-9]+ exited" "$err" || fail "no message naming PE 3"
+    [ "$elapsed_ms" -lt 3000 ] || fail "took $elapsed_ms ms with a 500 ms peer timeout"
+    ;;
+bogus)
+    grep -q 'MISHMEM_PEER_TIMEOUT_MS="soon" must be an integer in 1..3600000' "$err" || fail "no clear message"
+    ;;
+esac
+echo "peer_timeout $case: status $status after $elapsed_ms ms"
