@@ -70,6 +70,8 @@ static struct fi_info *choose(struct fi_info *list)
     return other ? other : loopback;
 }
 
+#define MANUAL_PROGRESS_PEER_TIMEOUT_MS 60000
+
 /* Every atomic OpenSHMEM needs, on the 32- and 64-bit words. */
 static int check_atomics(struct mishmem_ofi_domain *dom)
 {
@@ -187,6 +189,10 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
         close_domain(dom);
         return NULL;
     }
+    /* With manual progress a peer busy outside the library answers
+     * nothing until its next call: give it a minute unless told. */
+    if (!dom->auto_progress && !mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PEER_TIMEOUT_MS))
+        timeout_ms = MANUAL_PROGRESS_PEER_TIMEOUT_MS;
     dom->peer_timeout_ns = (uint64_t)timeout_ms * 1000000ull;
     const char *name = dom->info->fabric_attr->prov_name;
     dom->cpu_atomics = strstr(name, "rxm") || strstr(name, "tcp") || strstr(name, "shm") || strstr(name, "sockets");
