@@ -50,18 +50,19 @@ static int probe_remote(struct mishmem_waiter *w, int pe, int awaited)
     return 0;
 }
 
-/* The peers that no pidfd and no mapped control area watch. */
+/* The peers whose control area is not mapped here (on other hosts). */
 static int find_remote_failure(struct mishmem_waiter *w)
 {
     struct mishmem_instance *inst = w->inst;
     int known = w->awaited >= 0 ? w->awaited : w->writer;
     if (known >= 0)
-        return known != inst->my_pe && !inst->peers[known].segment && probe_remote(w, known, w->awaited >= 0);
+        return known != inst->my_pe && !mishmem_shm_control_of(inst, known) &&
+               probe_remote(w, known, w->awaited >= 0);
     for (int asked = 0, seen = 0; asked < PROBES_PER_CHECK && seen < inst->n_pes; seen++) {
         int pe = w->next_probe;
         w->next_probe = (w->next_probe + 1) % inst->n_pes;
-        if (pe == inst->my_pe || inst->peers[pe].segment)
-            continue;
+        if (pe == inst->my_pe || mishmem_shm_control_of(inst, pe))
+            continue; /* watched above */
         asked++;
         if (probe_remote(w, pe, 0))
             return 1;
