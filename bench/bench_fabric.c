@@ -24,6 +24,8 @@
  *                collected to keep the queue below its depth.
  *   get_latency  8 B fi_read from the peer's buffer, waiting for the
  *                counter (a blocking get).
+ *   get_latency_own_completion  the same with fi_readmsg(FI_COMPLETION),
+ *                waiting for its completion queue entry (mishmem's way).
  *   fetch_add    fi_fetch_atomic FI_SUM on a 64-bit word of the peer,
  *                waiting for the counter (a blocking fetch-add).
  *   put_bw       windows of 64 fi_write of `size` bytes, then waiting for
@@ -67,6 +69,7 @@
 #include <stdatomic.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -582,6 +585,38 @@ static double get_blocking(struct run *r, long iters)
     return bench_now() - start;
 }
 
+/* The same get, waiting for its own completion queue entry (FI_COMPLETION)
+ * instead of the counter, as mishmem's ofi transport does so that threads
+ * posting at once cannot stand in for each other: the cost of that choice. */
+static double get_own_completion(struct run *r, long iters)
+{
+    struct fabric *f = r->f;
+    if (!r->initiator)
+        return 0;
+    struct iovec iov = {.iov_base = f->source, .iov_len = 8};
+    struct fi_rma_iov rma = {.addr = remote(f, f->data), .len = 8, .key = f->peer_key};
+    struct fi_msg_rma msg = {.msg_iov = &iov, .iov_count = 1, .addr = f->peer, .rma_iov = &rma,
+                             .rma_iov_count = 1, .context = &msg};
+    double start = bench_now();
+    for (long i = 0; i < iters; i++) {
+        ssize_t rc;
+        unsigned tries = 0;
+        while ((rc = fi_readmsg(f->ep, &msg, FI_COMPLETION)) == -FI_EAGAIN)
+            wait_step(f, ++tries);
+        if (rc != 0)
+            die("fi_readmsg", (int)rc);
+        f->issued++;
+        struct fi_cq_entry entry;
+        for (unsigned looks = 1; fi_cq_read(f->cq, &entry, 1) != 1; looks++) {
+            check_errors(f);
+            if (looks > 64)
+                sched_yield();
+        }
+    }
+    wait_for(f, f->issued);
+    return bench_now() - start;
+}
+
 static double fetch_add(struct run *r, long iters)
 {
     struct fabric *f = r->f;
@@ -612,16 +647,28 @@ static double put_stream(struct run *r, long iters)
     return bench_now() - start;
 }
 
+/* figures[]' order: the latency ones first, each of 8 bytes. */
+enum {
+    FIG_PUT_LATENCY,
+    FIG_GET_LATENCY,
+    FIG_GET_OWN_COMPLETION,
+    FIG_FETCH_ADD,
+    FIG_PUT_BW,
+    FIG_BARRIER,
+    N_LATENCY_FIGURES = FIG_PUT_BW,
+};
+
 static const struct figure {
     const char *bench, *name;
     double (*kernel)(struct run *, long);
     int two_sided; /* both sides take part (else the passive one waits for the next command) */
 } figures[] = {
-    {"rma", "put_latency", put_pingpong, 1},
-    {"rma", "get_latency", get_blocking, 0},
-    {"amo", "fetch_add", fetch_add, 0},
-    {"rma", "put_bw", put_stream, 0},
-    {"collectives", "barrier", barrier, 1},
+    [FIG_PUT_LATENCY] = {"rma", "put_latency", put_pingpong, 1},
+    [FIG_GET_LATENCY] = {"rma", "get_latency", get_blocking, 0},
+    [FIG_GET_OWN_COMPLETION] = {"rma", "get_latency_own_completion", get_own_completion, 0},
+    [FIG_FETCH_ADD] = {"amo", "fetch_add", fetch_add, 0},
+    [FIG_PUT_BW] = {"rma", "put_bw", put_stream, 0},
+    [FIG_BARRIER] = {"collectives", "barrier", barrier, 1},
 };
 
 /* The passive side: runs what the initiator asks until told to stop. */
@@ -685,23 +732,23 @@ static void initiate(const struct bench_options *options, struct run *r, int fd,
 {
     double seconds[BENCH_MAX_SAMPLES];
     r->size = 8;
-    for (int figure = 0; figure < 3; figure++) {
+    for (int figure = 0; figure < N_LATENCY_FIGURES; figure++) {
         if (!bench_wanted(options, figures[figure].name))
             continue;
         long iters = measure(options, r, fd, figure, seconds);
-        emit(options, figure, 8, "ns", figure == 0 ? 0.5 : 1.0, seconds, iters, extra);
+        emit(options, figure, 8, "ns", figure == FIG_PUT_LATENCY ? 0.5 : 1.0, seconds, iters, extra);
     }
     if (bench_wanted(options, "put_bw"))
         for (int i = 0; i < options->nsizes; i++) {
             if (options->sizes[i] < 4096)
                 continue;
             r->size = options->sizes[i];
-            long iters = measure(options, r, fd, 3, seconds);
-            emit(options, 3, r->size, "GB/s", (double)r->size * BW_WINDOW, seconds, iters, extra);
+            long iters = measure(options, r, fd, FIG_PUT_BW, seconds);
+            emit(options, FIG_PUT_BW, r->size, "GB/s", (double)r->size * BW_WINDOW, seconds, iters, extra);
         }
     if (bench_wanted(options, "barrier")) {
-        long iters = measure(options, r, fd, 4, seconds);
-        emit(options, 4, 0, "ns", 1.0, seconds, iters, extra);
+        long iters = measure(options, r, fd, FIG_BARRIER, seconds);
+        emit(options, FIG_BARRIER, 0, "ns", 1.0, seconds, iters, extra);
     }
     struct command stop = {-1, 0, 0, 0};
     send_all(fd, &stop, sizeof stop);
