@@ -176,6 +176,9 @@ struct mishmem_instance {
     struct mishmem_peer *peers;     /* n_pes entries; peers[my_pe].segment == segment.base */
     int n_unmapped;                 /* peers reached through a transport, not by load/store */
     void *transport_state[MISHMEM_MAX_TRANSPORTS]; /* by the table of transport/select.c */
+    /* Liveness reads given up on (their peer gone): a late reply may still
+     * land in them, so they are freed only after the transports close. */
+    struct mishmem_probe_read *_Atomic given_up_reads;
 
     struct mishmem_allocator *allocator;
     pthread_mutex_t heap_lock;      /* collective heap calls vs. THREAD_MULTIPLE callers */

@@ -22,6 +22,13 @@ _Atomic int mishmem_instances_unmapped;
 /* The longest sleep of a wait in an instance that spans hosts. */
 #define MISHMEM_REMOTE_SLEEP_MAX_NS 1000000ull /* 1 ms */
 
+/* A liveness read: what the transport writes, then the link that keeps
+ * it once given up on. */
+struct mishmem_probe_read {
+    struct mishmem_flag departed, finalizing, failed;
+    struct mishmem_probe_read *given_up_next;
+};
+
 /* Every transport of this build, in order of preference. A new one is a
  * folder and a line here. */
 static const struct mishmem_transport *const transports[] = {
@@ -281,6 +288,10 @@ void mishmem_transports_release(struct mishmem_instance *inst)
         transports[t]->close(inst, inst->transport_state[t]);
         inst->transport_state[t] = NULL;
     }
+    for (struct mishmem_probe_read *next, *read = atomic_exchange(&inst->given_up_reads, NULL); read; read = next) {
+        next = read->given_up_next;
+        free(read);
+    }
     free(inst->peers);
     inst->peers = NULL;
 }
@@ -334,11 +345,10 @@ void mishmem_transports_progress(struct mishmem_instance *inst)
 int mishmem_transport_peer_flags(struct mishmem_instance *inst, int pe, struct mishmem_peer_flags *out)
 {
     /* departed, finalizing and failed follow each other: one read, into
-     * memory of its own, given up on (not freed) if the read is: a reply
-     * that comes after all must not land in a reused buffer. */
-    struct control_flags {
-        struct mishmem_flag departed, finalizing, failed;
-    } *flags = aligned_alloc(MISHMEM_CACHE_LINE, sizeof *flags);
+     * memory of its own, kept until the transports close if the read is
+     * given up on: a reply that comes after all must not land in reused
+     * memory. */
+    struct mishmem_probe_read *flags = aligned_alloc(MISHMEM_CACHE_LINE, sizeof *flags);
     if (!flags)
         return ACLSHMEM_INNER_ERROR;
     _Static_assert(offsetof(struct mishmem_control, failed) - offsetof(struct mishmem_control, departed) ==
@@ -346,10 +356,14 @@ int mishmem_transport_peer_flags(struct mishmem_instance *inst, int pe, struct m
                    "the control area's departed, finalizing and failed must stay together");
     struct mishmem_remote_addr at = {MISHMEM_REGION_SEGMENT, offsetof(struct mishmem_control, departed)};
     const struct mishmem_transport *t = inst->peers[pe].transport;
-    int rc = t->get(inst->transport_state[inst->peers[pe].transport_index], pe, flags, at, sizeof *flags,
-                    MISHMEM_BLOCKING);
-    if (rc == ACLSHMEMX_PEER_FAILED)
-        return rc; /* flags given up on */
+    int rc = t->get(inst->transport_state[inst->peers[pe].transport_index], pe, flags, at,
+                    offsetof(struct mishmem_probe_read, given_up_next), MISHMEM_BLOCKING);
+    if (rc == ACLSHMEMX_PEER_FAILED) {
+        flags->given_up_next = atomic_load_explicit(&inst->given_up_reads, memory_order_relaxed);
+        while (!atomic_compare_exchange_weak(&inst->given_up_reads, &flags->given_up_next, flags))
+            ;
+        return rc;
+    }
     if (rc == ACLSHMEM_SUCCESS) {
         out->departed = atomic_load_explicit(&flags->departed.value, memory_order_relaxed) != 0;
         out->finalizing = atomic_load_explicit(&flags->finalizing.value, memory_order_relaxed) != 0;
