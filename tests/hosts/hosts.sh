@@ -251,6 +251,24 @@ coll_families_two_hosts)
     diff <(grep '^digest PE' "$WORK/local" | sort) <(grep '^digest PE' "$WORK/out" | sort) >&2 ||
         fail "the digests across the hosts (right) differ from those on one host (left)"
     ;;
+hier_2_2 | hier_3_1)
+    # The hierarchical collectives (tests/hosts/hosts_hier.c): A:2,B:2 and
+    # the uneven A:3,B:1, two instances at once (the world and instance 7,
+    # rendezvous on host a), teams mixing the hosts, every root, values
+    # checked on every PE, many iterations. The DEBUG line of each PE's
+    # world team in both instances shows the hierarchy is in force.
+    if [ "$SCENARIO" = hier_2_2 ]; then hosts=a:2,b:2 here=2; else hosts=a:3,b:1 here=3; fi
+    SHMEM_LOG_LEVEL=DEBUG SHMEM_INSTANCE_PORT_RANGE=32400:32654 \
+        run_program --hosts "$hosts" --rdv-addr "$A" --agent "$NS_AGENT" "$PROGRAM" "${PROGRAM_ARGS[@]}" "$A"
+    expect_rc 0
+    for pe in 0 1 2 3; do
+        grep -qE "^PE $pe: hier ok [1-9][0-9]* checks$" "$WORK/out" || fail "no 'hier ok' from PE $pe: $(cat "$WORK/out")"
+    done
+    hier_lines=$(grep -c 'team of 4 PEs (start 0, stride 1) over 2 hosts: hierarchical collectives' "$WORK/err")
+    [ "$hier_lines" -eq 8 ] || fail "expected 8 lines about hierarchical world teams, got $hier_lines"
+    [ "$(grep -c "over 2 hosts: hierarchical collectives, $here PEs on this host, leader PE 0\$" "$WORK/err")" -ge $((2 * here)) ] ||
+        fail "host a's PEs did not report $here PEs on their host with leader PE 0"
+    ;;
 amo_two_hosts)
     run_program "${HOSTS_AB[@]}" "$PROGRAM"
     expect_rc 0
