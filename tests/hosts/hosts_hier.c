@@ -13,7 +13,8 @@
  *   - broadcast from every root, sizes 1, 5, 1000 and 40000 longs (above
  *     the hierarchical limit: the portable path), values new every time;
  *   - sum reductions of long (1, 7, 1000) and double (bits equal to the
- *     member-order fold), in place and not; max of int.
+ *     member-order fold), in place and not; max of int;
+ *   - bursts of broadcasts and reductions with no sync between them.
  * Ends non-zero at the first wrong value; prints "PE k: hier ok N checks". */
 #include <shmem.h>
 #include <stdint.h>
@@ -97,6 +98,40 @@ static void check_team(shmem_team_t team, int t, const char *name, struct bufs *
             shmem_team_sync(team);
         }
     }
+    /* Back to back, no sync between: BURST broadcasts with roots in
+     * turn and BURST reductions, each on its own part of the buffers, so
+     * an op that reused a flag or a staging buffer the previous op still
+     * needs shows up as a wrong value. */
+    enum { BURST = 8, PART = 16 };
+    for (int k = 0; k < BURST * PART; k++) {
+        b->src[k] = value(it, me, k, 9);
+        b->dst[k] = -5;
+        b->src[BURST * PART + k] = value(it, me, k, 10);
+        b->dst[BURST * PART + k] = -5;
+    }
+    shmem_team_sync(team);
+    for (int k = 0; k < BURST; k++) {
+        int root = (it + k) % n;
+        CHECK_RC(shmem_long_broadcast(team, b->dst + k * PART, b->src + k * PART, 1 + k % PART, root), 0);
+        CHECK_RC(shmem_long_sum_reduce(team, b->dst + (BURST + k) * PART, b->src + (BURST + k) * PART, 1 + k), 0);
+    }
+    for (int k = 0; k < BURST; k++) {
+        int root = (it + k) % n;
+        for (int i = 0; i < 1 + k % PART; i++)
+            CHECK(b->dst[k * PART + i] == value(it, root, k * PART + i, 9),
+                  "instance %llu %s it %d: burst broadcast %d from root %d: [%d] = %ld on member %d",
+                  (unsigned long long)id, name, it, k, root, i, b->dst[k * PART + i], me);
+        for (int i = 0; i < 1 + k; i++) {
+            long want_sum = 0;
+            for (int m = 0; m < n; m++)
+                want_sum += value(it, m, k * PART + i, 10);
+            CHECK(b->dst[(BURST + k) * PART + i] == want_sum,
+                  "instance %llu %s it %d: burst sum %d: [%d] = %ld on member %d, expected %ld",
+                  (unsigned long long)id, name, it, k, i, b->dst[(BURST + k) * PART + i], me, want_sum);
+        }
+        checks += 2;
+    }
+    shmem_team_sync(team);
     static const int rsizes[] = {1, 7, 1000};
     for (int s = 0; s < 3; s++) {
         int count = rsizes[s];
