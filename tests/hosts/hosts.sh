@@ -336,7 +336,7 @@ quickstart_tcp | quickstart_uid)
             vars+=(MASTER_ADDR=$A SHMEM_INSTANCE_PORT_RANGE=32100:32354 SHMEM_BOOTSTRAP_SECRET=$secret)
         else
             vars+=(UID_FILE=$WORK/uid)
-            [ "$pe" -eq 0 ] && vars+=(SHMEM_UID_SOCK_IFNAME=mm$$a)
+            [ "$pe" -eq 0 ] && vars+=(SHMEM_UID_SOCK_IFNAME=$MISHMEM_NS_VETH_A)
         fi
         env "${vars[@]}" timeout -k 2 60 ip netns exec "$ns" unshare --pid --fork --kill-child --uts \
             "$PROGRAM" "$mode" >"$WORK/out.$pe" 2>"$WORK/err.$pe" &
