@@ -9,6 +9,7 @@
 #include "core/coll_family.h"
 #include "core/remote.h"
 #include "core/sync.h"
+#include "core/team_table.h"
 #include "transport/shm/doorbell.h"
 #include "transport/shm/wait.h"
 #include "util/env.h"
@@ -284,4 +285,68 @@ int mishmem_hier_reduce(const struct mishmem_coll_group *g, const struct mishmem
     post(team, &mine->result, first);
     gather_local(team, g->call, last);
     return 1;
+}
+
+/* Active sets keep no state between calls: the hosts are found at each
+ * call (a fabric round costs far more), and the signals are the
+ * instance's per-pair counters (core/coll_active_set.c), which stay
+ * matched whatever sets two PEs share. */
+static void set_signal(struct mishmem_instance *inst, int to)
+{
+    struct mishmem_control *mine = (struct mishmem_control *)inst->segment.base;
+    mishmem_remote_word_set(inst, to, &mine->active_set_signal[inst->my_pe], ++inst->teams->active_set_sent[to]);
+}
+
+static void set_await(const struct mishmem_coll_group *g, int from)
+{
+    struct mishmem_instance *inst = g->inst;
+    _Atomic uint64_t *word = &((struct mishmem_control *)inst->segment.base)->active_set_signal[from];
+    uint64_t expected = ++inst->teams->active_set_received[from];
+    MISHMEM_WAIT_FOR_UNTIL(inst, g->call, from, atomic_load_explicit(word, memory_order_acquire) >= expected);
+}
+
+int mishmem_hier_set_barrier(const struct mishmem_coll_group *g)
+{
+    struct mishmem_instance *inst = g->inst;
+    if (g->team || g->size < 3 || mishmem_coll_forced_portable() ||
+        mishmem_env_bool(MISHMEM_ENV_MISHMEM_PEERS_UNMAPPED))
+        return 0;
+    int *leader_of = malloc((size_t)inst->n_pes * sizeof *leader_of); /* by host_first: a member */
+    int *leaders = malloc((size_t)g->size * sizeof *leaders);
+    if (!leader_of || !leaders)
+        mishmem_fatal("%s: out of memory for the hosts of a %d-PE active set", g->call, g->size);
+    for (int i = 0; i < g->size; i++)
+        leader_of[inst->peers[mishmem_group_pe(g, i)].host_first] = -1;
+    int n_hosts = 0, my_host = -1, my_first = inst->peers[inst->my_pe].host_first;
+    for (int i = 0; i < g->size; i++) {
+        int first = inst->peers[mishmem_group_pe(g, i)].host_first;
+        if (leader_of[first] < 0) {
+            leader_of[first] = i;
+            my_host = first == my_first ? n_hosts : my_host;
+            leaders[n_hosts++] = i;
+        }
+    }
+    int done = n_hosts >= 2 && n_hosts < g->size;
+    if (done) {
+        mishmem_quiet(inst);
+        int leader = leader_of[my_first];
+        if (g->me != leader) {
+            set_signal(inst, mishmem_group_pe(g, leader));
+            set_await(g, mishmem_group_pe(g, leader));
+        } else {
+            for (int i = 0; i < g->size; i++)
+                if (i != g->me && inst->peers[mishmem_group_pe(g, i)].host_first == my_first)
+                    set_await(g, mishmem_group_pe(g, i));
+            for (int distance = 1; distance < n_hosts; distance <<= 1) {
+                set_signal(inst, mishmem_group_pe(g, leaders[(my_host + distance) % n_hosts]));
+                set_await(g, mishmem_group_pe(g, leaders[(my_host - distance + n_hosts) % n_hosts]));
+            }
+            for (int i = 0; i < g->size; i++)
+                if (i != g->me && inst->peers[mishmem_group_pe(g, i)].host_first == my_first)
+                    set_signal(inst, mishmem_group_pe(g, i));
+        }
+    }
+    free(leaders);
+    free(leader_of);
+    return done;
 }

@@ -18,7 +18,9 @@
  * the slot (by op parity; teams in the first MISHMEM_STAGE_TEAM_SLOTS
  * slots only), which a remote leader reads with one get. Everything else
  * (collect, fcollect, alltoall, scans, larger data) runs the portable
- * algorithms over the hierarchical barrier. */
+ * algorithms over the hierarchical barrier. Active sets have no team to
+ * keep a hierarchy in: their barrier (and so every portable active-set
+ * collective) finds the hosts at each call and is hierarchical alike. */
 #ifndef MISHMEM_CORE_COLL_HIER_H
 #define MISHMEM_CORE_COLL_HIER_H
 
@@ -55,5 +57,9 @@ int mishmem_hier_broadcast(const struct mishmem_coll_group *g, void *dest, const
                            int root, int root_updated);
 int mishmem_hier_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                         const void *source, size_t count);
+/* The barrier of an active set (g->team NULL) that spans hosts with two
+ * members on one: 1 when done, 0 when the set does not qualify (the same
+ * answer on every member) and the caller runs the dissemination. */
+int mishmem_hier_set_barrier(const struct mishmem_coll_group *g);
 
 #endif

@@ -46,6 +46,8 @@ void mishmem_portable_barrier(const struct mishmem_coll_group *g)
         mishmem_hier_barrier(g->team, g->call);
         return;
     }
+    if (!g->team && mishmem_hier_set_barrier(g))
+        return;
     struct mishmem_instance *inst = g->inst;
     mishmem_quiet(inst);
     int n = g->size;

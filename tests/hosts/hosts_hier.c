@@ -14,7 +14,9 @@
  *     the hierarchical limit: the portable path), values new every time;
  *   - sum reductions of long (1, 7, 1000) and double (bits equal to the
  *     member-order fold), in place and not; max of int;
- *   - bursts of broadcasts and reductions with no sync between them.
+ *   - bursts of broadcasts and reductions with no sync between them;
+ *   - in the world instance, active sets (all PEs, PEs 1..n-1): barrier
+ *     counts, broadcast64 from every root, long_sum_to_all.
  * Ends non-zero at the first wrong value; prints "PE k: hier ok N checks". */
 #include <shmem.h>
 #include <stdint.h>
@@ -45,7 +47,7 @@ static struct bufs alloc_bufs(void)
     b.ddst = shmem_malloc(1000 * sizeof(double));
     b.isrc = shmem_malloc(1000 * sizeof(int));
     b.idst = shmem_malloc(1000 * sizeof(int));
-    b.counter = shmem_calloc(10, sizeof(long)); /* [team][parity] */
+    b.counter = shmem_calloc(14, sizeof(long)); /* [team][parity], then [active set][parity] */
     CHECK(b.src && b.dst && b.dsrc && b.ddst && b.isrc && b.idst && b.counter, "shmem_malloc");
     shmem_barrier_all();
     return b;
@@ -184,6 +186,50 @@ static void check_team(shmem_team_t team, int t, const char *name, struct bufs *
     }
 }
 
+/* Active sets (the deprecated API): all PEs, and PEs 1..n-1; a barrier
+ * with the same counting check, a broadcast from every root and a sum. */
+static void check_sets(struct bufs *b, int it, uint64_t id)
+{
+    static long psync[SHMEM_REDUCE_SYNC_SIZE], pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+    int pe = shmem_my_pe(), npes = shmem_n_pes();
+    for (int first = 0; first < 2; first++) {
+        int size = npes - first;
+        if (pe < first)
+            continue;
+        long *counter = &b->counter[10 + 2 * first + it % 2];
+        for (int m = first; m < npes; m++)
+            shmem_long_atomic_add(counter, 1, m);
+        shmem_barrier(first, 0, size, psync);
+        long got = shmem_long_atomic_fetch(counter, pe), want = (long)(it / 2 + 1) * size;
+        CHECK(got == want, "instance %llu active set from %d it %d: barrier let PE %d through with %ld, expected %ld",
+              (unsigned long long)id, first, it, pe, got, want);
+        for (int root = 0; root < size; root++) {
+            for (int i = 0; i < 5; i++) {
+                b->src[i] = value(it, root, i, 20 + first);
+                b->dst[i] = -1;
+            }
+            shmem_broadcast64(b->dst, b->src, 5, root, first, 0, size, psync);
+            for (int i = 0; i < 5; i++)
+                CHECK(pe - first == root || b->dst[i] == value(it, root, i, 20 + first),
+                      "instance %llu active set from %d it %d: broadcast from %d: [%d] = %ld on PE %d",
+                      (unsigned long long)id, first, it, root, i, b->dst[i], pe);
+            shmem_barrier(first, 0, size, psync);
+        }
+        for (int i = 0; i < 3; i++)
+            b->src[i] = value(it, pe, i, 30);
+        shmem_long_sum_to_all(b->dst, b->src, 3, first, 0, size, pwrk, psync);
+        for (int i = 0; i < 3; i++) {
+            long want_sum = 0;
+            for (int m = first; m < npes; m++)
+                want_sum += value(it, m, i, 30);
+            CHECK(b->dst[i] == want_sum, "instance %llu active set from %d it %d: sum [%d] = %ld, expected %ld",
+                  (unsigned long long)id, first, it, i, b->dst[i], want_sum);
+        }
+        shmem_barrier(first, 0, size, psync);
+        checks += 3;
+    }
+}
+
 struct world_set {
     uint64_t id;
     shmem_team_t teams[5];
@@ -241,6 +287,8 @@ int main(int argc, char **argv)
             CHECK_RC(aclshmemx_instance_ctx_set(sets[s].id), ACLSHMEM_SUCCESS);
             for (int t = 0; t < 5; t++)
                 check_team(sets[s].teams[t], t, sets[s].names[t], &sets[s].b, it, sets[s].id);
+            if (sets[s].id == world)
+                check_sets(&sets[s].b, it, sets[s].id);
         }
 
     CHECK_RC(aclshmemx_instance_ctx_set(SECOND), ACLSHMEM_SUCCESS);
