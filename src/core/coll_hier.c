@@ -121,6 +121,23 @@ static void await_local(const struct mishmem_team *team, const char *call, int m
 #define ARRIVE 0
 #define RESULT 1
 
+/* A wait of this op failed (a peer died or left, and the instance is not
+ * the shmem_init world, which ends the process): post nothing more, so
+ * that the members waiting for this PE do not go on as if the op had
+ * completed; they find the instance failed in this PE's control area. */
+static int failed(const struct mishmem_instance *inst) { return mishmem_instance_failed(inst); }
+
+/* A signal to another host may be an injected write that waits in this
+ * process's queue until the fabric is driven: when the word it waits for
+ * was already there, no wait drove it. Drive it once more, so that a PE
+ * that leaves the op and then stops calling the library (or exits)
+ * still delivers it. */
+static void push_out(struct mishmem_instance *inst)
+{
+    if (inst->n_unmapped > 0)
+        mishmem_transports_progress(inst);
+}
+
 /* The leaders' dissemination barrier (log2 of the hosts rounds, over the
  * fabric); quiet is the caller's. */
 static void leaders_barrier(const struct mishmem_team *team, const char *call, uint64_t epoch)
@@ -128,20 +145,21 @@ static void leaders_barrier(const struct mishmem_team *team, const char *call, u
     const struct mishmem_hier *h = team->hier;
     struct mishmem_team_sync *mine = my_sync(team);
     int n = h->n_hosts, me = h->my_host;
-    for (int round = 0, distance = 1; distance < n; round++, distance <<= 1) {
+    for (int round = 0, distance = 1; distance < n && !failed(team->inst); round++, distance <<= 1) {
         int to = mishmem_team_world_pe(team, h->leaders[(me + distance) % n]);
         int from = mishmem_team_world_pe(team, h->leaders[(me - distance + n) % n]);
         _Atomic uint64_t *word = &mine->barrier[round].value;
         mishmem_remote_word_set(team->inst, to, word, epoch);
         MISHMEM_WAIT_FOR_UNTIL(team->inst, call, from, atomic_load_explicit(word, memory_order_acquire) >= epoch);
     }
+    push_out(team->inst);
 }
 
 /* The leader waits for its members' `arrive` of epoch. */
 static void gather_local(const struct mishmem_team *team, const char *call, uint64_t epoch)
 {
     const struct mishmem_hier *h = team->hier;
-    for (int k = 1; k < h->n_local; k++)
+    for (int k = 1; k < h->n_local && !failed(team->inst); k++)
         await_local(team, call, h->local[k], ARRIVE, epoch);
 }
 
@@ -158,6 +176,8 @@ void mishmem_hier_barrier(struct mishmem_team *team, const char *call)
     }
     gather_local(team, call, epoch);
     leaders_barrier(team, call, epoch);
+    if (failed(team->inst))
+        return;
     post(team, &mine->result, epoch);
 }
 
@@ -194,6 +214,8 @@ int mishmem_hier_broadcast(const struct mishmem_coll_group *g, void *dest, const
         if (me == root)
             post(team, &mine->arrive, first); /* my source is ready */
         await_local(team, g->call, h->leader, RESULT, first);
+        if (failed(g->inst))
+            return 1;
         if (me != root)
             memcpy(dest, mishmem_group_addr(g, my_pack(team, parity), h->leader), bytes);
         else if (root_updated && dest != source)
@@ -206,6 +228,8 @@ int mishmem_hier_broadcast(const struct mishmem_coll_group *g, void *dest, const
         const void *from = source;
         if (root != me) {
             await_local(team, g->call, root, ARRIVE, first);
+            if (failed(g->inst))
+                return 1;
             from = mishmem_group_addr(g, source, root);
         }
         memcpy(my_pack(team, parity), from, bytes);
@@ -215,12 +239,15 @@ int mishmem_hier_broadcast(const struct mishmem_coll_group *g, void *dest, const
     } else {
         leaders_barrier(team, g->call, first);
         int holder = h->leaders[root_host];
-        if (!mishmem_instance_failed(g->inst))
-            must(mishmem_remote_get(g->inst, mishmem_group_pe(g, holder), my_pack(team, parity),
-                                    my_pack(team, parity), bytes, MISHMEM_BLOCKING),
-                 g, holder);
+        if (failed(g->inst))
+            return 1;
+        must(mishmem_remote_get(g->inst, mishmem_group_pe(g, holder), my_pack(team, parity), my_pack(team, parity),
+                                bytes, MISHMEM_BLOCKING),
+             g, holder);
         memcpy(dest, my_pack(team, parity), bytes);
     }
+    if (failed(g->inst))
+        return 1;
     post(team, &mine->result, first);
     gather_local(team, g->call, last);
     return 1;
@@ -247,6 +274,8 @@ int mishmem_hier_reduce(const struct mishmem_coll_group *g, const struct mishmem
     if (me != h->leader) {
         post(team, &mine->arrive, first); /* my source is ready */
         await_local(team, g->call, h->leader, RESULT, first);
+        if (failed(g->inst))
+            return 1;
         memcpy(dest, mishmem_group_addr(g, dest, h->leader), bytes);
         post(team, &mine->arrive, last);
         return 1;
@@ -256,14 +285,18 @@ int mishmem_hier_reduce(const struct mishmem_coll_group *g, const struct mishmem
         int member = h->local[k];
         if (member != me)
             await_local(team, g->call, member, ARRIVE, first);
+        if (failed(g->inst))
+            return 1;
         memcpy(pack + (size_t)k * bytes, member == me ? source : mishmem_group_addr(g, source, member), bytes);
     }
     leaders_barrier(team, g->call, first);
+    if (failed(g->inst))
+        return 1;
     /* Every host's pack, by host: this host's in place, the others got. */
     unsigned char *all = malloc((size_t)g->size * bytes);
     if (!all)
         mishmem_fatal("%s: out of memory for a %zu-byte reduction over %d PEs", g->call, bytes, g->size);
-    for (int host = 0; host < h->n_hosts && !mishmem_instance_failed(g->inst); host++) {
+    for (int host = 0; host < h->n_hosts; host++) {
         unsigned char *to = all + (size_t)h->host_start[host] * bytes;
         size_t length = (size_t)h->host_count[host] * bytes;
         if (host == h->my_host)
@@ -334,14 +367,15 @@ int mishmem_hier_set_barrier(const struct mishmem_coll_group *g)
             set_signal(inst, mishmem_group_pe(g, leader));
             set_await(g, mishmem_group_pe(g, leader));
         } else {
-            for (int i = 0; i < g->size; i++)
+            for (int i = 0; i < g->size && !failed(inst); i++)
                 if (i != g->me && inst->peers[mishmem_group_pe(g, i)].host_first == my_first)
                     set_await(g, mishmem_group_pe(g, i));
-            for (int distance = 1; distance < n_hosts; distance <<= 1) {
+            for (int distance = 1; distance < n_hosts && !failed(inst); distance <<= 1) {
                 set_signal(inst, mishmem_group_pe(g, leaders[(my_host + distance) % n_hosts]));
                 set_await(g, mishmem_group_pe(g, leaders[(my_host - distance + n_hosts) % n_hosts]));
             }
-            for (int i = 0; i < g->size; i++)
+            push_out(inst);
+            for (int i = 0; i < g->size && !failed(inst); i++)
                 if (i != g->me && inst->peers[mishmem_group_pe(g, i)].host_first == my_first)
                     set_signal(inst, mishmem_group_pe(g, i));
         }
