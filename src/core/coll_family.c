@@ -2,7 +2,7 @@
 
 #include "util/env.h"
 
-int mishmem_coll_needs_portable(const struct mishmem_instance *inst, int start, int stride, int size)
+int mishmem_coll_forced_portable(void)
 {
     static int forced = -1; /* the environment does not change under us */
     int force = __atomic_load_n(&forced, __ATOMIC_RELAXED);
@@ -10,7 +10,12 @@ int mishmem_coll_needs_portable(const struct mishmem_instance *inst, int start, 
         force = mishmem_env_bool(MISHMEM_ENV_MISHMEM_COLL_PORTABLE);
         __atomic_store_n(&forced, force, __ATOMIC_RELAXED);
     }
-    if (force)
+    return force;
+}
+
+int mishmem_coll_needs_portable(const struct mishmem_instance *inst, int start, int stride, int size)
+{
+    if (mishmem_coll_forced_portable())
         return 1;
     if (size == 0) /* active sets: any peer of the instance */
         return inst->n_unmapped > 0;

@@ -9,5 +9,7 @@
 /* Whether a team of these members must use the portable family; size 0
  * asks for the instance's active sets (any peer not mapped). */
 int mishmem_coll_needs_portable(const struct mishmem_instance *inst, int start, int stride, int size);
+/* MISHMEM_COLL_PORTABLE=1: every team plain portable (no hierarchy either). */
+int mishmem_coll_forced_portable(void);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/coll_check.h"
+#include "core/coll_hier.h"
 #include "core/remote.h"
 #include "core/sync.h"
 #include "core/team_table.h"
@@ -42,6 +43,12 @@ static _Atomic uint64_t *my_round_word(const struct mishmem_coll_group *g, int r
 
 void mishmem_portable_barrier(const struct mishmem_coll_group *g)
 {
+    if (g->team && g->team->hier) {
+        mishmem_hier_barrier(g->team, g->call);
+        return;
+    }
+    if (!g->team && mishmem_hier_set_barrier(g))
+        return;
     struct mishmem_instance *inst = g->inst;
     mishmem_quiet(inst);
     int n = g->size;
@@ -66,6 +73,8 @@ void mishmem_portable_barrier(const struct mishmem_coll_group *g)
 void mishmem_portable_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
                                 int root, int root_updated)
 {
+    if (mishmem_hier_broadcast(g, dest, source, bytes, root, root_updated))
+        return;
     mishmem_portable_barrier(g); /* the root's source is ready */
     if (g->me != root)
         get_from(g, root, dest, source, bytes);
@@ -159,6 +168,8 @@ void mishmem_portable_alltoalls(const struct mishmem_coll_group *g, void *dest, 
 void mishmem_portable_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                              const void *source, size_t count)
 {
+    if (mishmem_hier_reduce(g, op, dest, source, count))
+        return;
     size_t bytes = count * op->size;
     unsigned char *acc = malloc(bytes), *in = g->size > 1 ? malloc(bytes) : NULL;
     if (!acc || (g->size > 1 && !in))

@@ -24,6 +24,10 @@ struct mishmem_team {
     /* A member is not mapped (or MISHMEM_COLL_PORTABLE): barriers and
      * collectives use the portable family (core/coll_portable.h). */
     int portable;
+    /* A portable team spanning hosts with several members on one host:
+     * its barriers, broadcasts and reductions are hierarchical
+     * (core/coll_hier.h). NULL otherwise. */
+    struct mishmem_hier *hier;
     shmem_team_config_t config;
     long config_mask;
     /* Progress counters; every member counts the same collectives, so the

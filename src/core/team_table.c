@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/coll_family.h"
+#include "core/coll_hier.h"
 #include "core/coll_stage.h"
 #include "util/log.h"
 
@@ -39,11 +40,14 @@ static struct mishmem_team *fill_locked(struct mishmem_instance *inst, int slot,
         if (!team)
             return NULL;
     }
+    mishmem_hier_free(team->hier);
+    int portable = mishmem_coll_needs_portable(inst, start, stride, size);
     *team = (struct mishmem_team){
         .inst = inst, .live = 1, .slot = slot,
         .generation = atomic_fetch_add_explicit(&next_generation, 1, memory_order_relaxed),
         .start = start, .stride = size == 1 ? 1 : stride, .size = size, .my_pe = my_pe,
-        .portable = mishmem_coll_needs_portable(inst, start, stride, size),
+        .portable = portable,
+        .hier = portable ? mishmem_hier_make(inst, start, size == 1 ? 1 : stride, size, my_pe) : NULL,
     };
     mark(teams, slot, 0);
     atomic_store_explicit(&teams->by_slot[slot], team, memory_order_release);
@@ -97,8 +101,12 @@ void mishmem_teams_destroy(struct mishmem_instance *inst)
     struct mishmem_teams *teams = inst->teams;
     if (!teams)
         return;
-    for (int slot = 0; slot < MISHMEM_TEAM_SLOTS; slot++)
-        free(atomic_load_explicit(&teams->by_slot[slot], memory_order_relaxed));
+    for (int slot = 0; slot < MISHMEM_TEAM_SLOTS; slot++) {
+        struct mishmem_team *team = atomic_load_explicit(&teams->by_slot[slot], memory_order_relaxed);
+        if (team)
+            mishmem_hier_free(team->hier);
+        free(team);
+    }
     free(teams->active_set_sent);
     free(teams->active_set_received);
     pthread_mutex_destroy(&teams->lock);

@@ -139,10 +139,14 @@ struct mishmem_peer {
     pid_t pid; /* in this PE's PID namespace; 0 when the peer is on another host */
     int pidfd; /* readable once the peer has exited: liveness for waits; -1 if none */
     uint8_t same_host; /* transport/locality.h: shares this PE's host (mapped or not) */
+    /* The lowest PE on this peer's host: the same on every PE (it comes
+     * from the cards all PEs exchanged), so collectives can group members
+     * by host (core/coll_hier.h). 0 everywhere in an instance on one host. */
+    int32_t host_first;
     /* To 64 bytes, a power of two: peers[pe] is then a shift, not a
      * multiply, on the AMO and RMA fast paths (padding, not an alignment
      * attribute: the array comes from calloc). */
-    uint8_t padding[11];
+    uint8_t padding[4];
 };
 _Static_assert(sizeof(struct mishmem_peer) == 64, "struct mishmem_peer: keep it 64 bytes (see padding)");
 

@@ -20,15 +20,24 @@ static void read_boot_id(char out[40])
     }
 }
 
-/* Expands "%p" to the PE number and "%%" to "%". */
+/* Expands "%p" to the PE number, "%Np" (N a positive decimal) to the PE
+ * number divided by N (so "h%2p" puts PEs 0,1 on one host, 2,3 on the
+ * next: hosts on one machine for tests) and "%%" to "%". */
 static int expand_host_id(const char *pattern, int pe, char *out, size_t size)
 {
     size_t used = 0;
     for (const char *c = pattern; *c; c++) {
         char piece[16] = {*c, 0};
+        int digits = 0;
+        long divisor = 0;
+        while (c[0] == '%' && c[1 + digits] >= '0' && c[1 + digits] <= '9' && divisor < 100000)
+            divisor = divisor * 10 + (c[1 + digits++] - '0');
         if (c[0] == '%' && c[1] == 'p') {
             snprintf(piece, sizeof piece, "%d", pe);
             c++;
+        } else if (digits > 0 && divisor > 0 && c[1 + digits] == 'p') {
+            snprintf(piece, sizeof piece, "%ld", pe / divisor);
+            c += digits + 1;
         } else if (c[0] == '%' && c[1] == '%') {
             c++;
         }

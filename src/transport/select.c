@@ -94,6 +94,51 @@ static int spans_hosts(const struct mishmem_instance *inst, const struct mishmem
     return 0;
 }
 
+struct host_rank {
+    const struct mishmem_host_identity *host;
+    int pe;
+};
+
+/* A total order that agrees with mishmem_same_host: equal iff same host. */
+static int compare_hosts(const void *a_, const void *b_)
+{
+    const struct host_rank *a = a_, *b = b_;
+    int c = strncmp(a->host->host_id, b->host->host_id, sizeof a->host->host_id);
+    if (!c)
+        c = memcmp(a->host->boot_id, b->host->boot_id, sizeof a->host->boot_id);
+    if (!c && a->host->pidns_dev != b->host->pidns_dev)
+        c = a->host->pidns_dev < b->host->pidns_dev ? -1 : 1;
+    if (!c && a->host->pidns_ino != b->host->pidns_ino)
+        c = a->host->pidns_ino < b->host->pidns_ino ? -1 : 1;
+    return c ? c : a->pe - b->pe;
+}
+
+/* peers[pe].host_first for every pe, from the cards (the same on every
+ * PE): sorted by host, each run of one host starts with its lowest PE. */
+static int group_hosts(struct mishmem_instance *inst, const struct mishmem_cards *cards, int spans)
+{
+    int n = inst->n_pes;
+    if (!spans) {
+        for (int pe = 0; pe < n; pe++)
+            inst->peers[pe].host_first = 0;
+        return ACLSHMEM_SUCCESS;
+    }
+    struct host_rank *ranks = malloc((size_t)n * sizeof *ranks);
+    if (!ranks)
+        return ACLSHMEM_MALLOC_FAILED;
+    for (int pe = 0; pe < n; pe++)
+        ranks[pe] = (struct host_rank){.host = &mishmem_card_of(cards, pe)->host, .pe = pe};
+    qsort(ranks, (size_t)n, sizeof *ranks, compare_hosts);
+    char why[200];
+    for (int i = 0, first = 0; i < n; i++) {
+        if (i == 0 || !mishmem_same_host(ranks[i - 1].host, ranks[i].host, why, sizeof why))
+            first = ranks[i].pe;
+        inst->peers[ranks[i].pe].host_first = first;
+    }
+    free(ranks);
+    return ACLSHMEM_SUCCESS;
+}
+
 /* The second exchange: the blobs of the transports between hosts, and
  * which of them opened on every PE. */
 static int exchange_between_hosts(struct mishmem_instance *inst, unsigned char **all2, size_t *size2,
@@ -231,6 +276,8 @@ int mishmem_transports_attach(struct mishmem_instance *inst)
     }
     if (rc == ACLSHMEM_SUCCESS)
         rc = assign(inst, &cards, spans && all2 ? &cards2 : NULL, available);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = group_hosts(inst, &cards, spans);
     inst->peers[inst->my_pe].segment = inst->segment.base;
     /* Every transport of each exchange takes part, so that collective
      * set-ups line up on every PE. */

@@ -24,7 +24,7 @@
     X(MISHMEM_WAIT_SLEEP_US, NULL, "microseconds a wait spins and yields before it sleeps (default 50 when PEs outnumber cores, else 200)") \
     X(MISHMEM_WAIT_SLEEP_MAX_US, "1000", "longest sleep of a wait before it looks again (writes that ring wake it sooner)") \
     X(MISHMEM_BALANCE, "1", "0: never move a waiting PE off a CPU it shares while another CPU idles (PEs > cores only)") \
-    X(MISHMEM_HOST_ID, NULL, "this PE's host name for locality (%p: the PE number; h%p makes every PE its own host)") \
+    X(MISHMEM_HOST_ID, NULL, "this PE's host name for locality (%p: the PE number, h%p makes every PE its own host; %Np: the PE number / N)") \
     X(MISHMEM_PEERS_UNMAPPED, "0", "1: reach local peers through the transport interface as remote ones (tests that path)") \
     X(MISHMEM_COLL_PORTABLE, "0", "1: collectives and barriers of every team use the portable family (put/get/AMO only)") \
     X(MISHMEM_OFI_PROVIDER, "tcp;ofi_rxm", "libfabric provider for peers on other hosts (fi_info -l lists them)") \

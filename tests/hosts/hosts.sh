@@ -251,6 +251,29 @@ coll_families_two_hosts)
     diff <(grep '^digest PE' "$WORK/local" | sort) <(grep '^digest PE' "$WORK/out" | sort) >&2 ||
         fail "the digests across the hosts (right) differ from those on one host (left)"
     ;;
+hier_2_2 | hier_3_1)
+    # The hierarchical collectives (tests/hosts/hosts_hier.c): A:2,B:2 and
+    # the uneven A:3,B:1, two instances at once (the world and instance 7,
+    # rendezvous on host a), teams mixing the hosts, every root, values
+    # checked on every PE, many iterations. The DEBUG line of each PE's
+    # world team in both instances shows the hierarchy is in force.
+    if [ "$SCENARIO" = hier_2_2 ]; then hosts=a:2,b:2 here=2; else hosts=a:3,b:1 here=3; fi
+    SHMEM_LOG_LEVEL=DEBUG SHMEM_INSTANCE_PORT_RANGE=32400:32654 \
+        run_program --hosts "$hosts" --rdv-addr "$A" --agent "$NS_AGENT" "$PROGRAM" "${PROGRAM_ARGS[@]}" "$A"
+    expect_rc 0
+    for pe in 0 1 2 3; do
+        grep -qE "^PE $pe: hier ok [1-9][0-9]* checks$" "$WORK/out" || fail "no 'hier ok' from PE $pe: $(cat "$WORK/out")"
+    done
+    hier_lines=$(grep -c 'team of 4 PEs (start 0, stride 1) over 2 hosts: hierarchical collectives' "$WORK/err")
+    if [ "${MISHMEM_COLL_PORTABLE:-0}" = 1 ] || [ "${MISHMEM_PEERS_UNMAPPED:-0}" = 1 ]; then
+        # Both turn the hierarchy off: the plain portable family passes the same checks.
+        [ "$hier_lines" -eq 0 ] || fail "hierarchical teams under MISHMEM_COLL_PORTABLE / MISHMEM_PEERS_UNMAPPED"
+    else
+        [ "$hier_lines" -eq 8 ] || fail "expected 8 lines about hierarchical world teams, got $hier_lines"
+        [ "$(grep -c "over 2 hosts: hierarchical collectives, $here PEs on this host, leader PE 0\$" "$WORK/err")" -ge $((2 * here)) ] ||
+            fail "host a's PEs did not report $here PEs on their host with leader PE 0"
+    fi
+    ;;
 amo_two_hosts)
     run_program "${HOSTS_AB[@]}" "$PROGRAM"
     expect_rc 0
@@ -318,7 +341,7 @@ quickstart_tcp | quickstart_uid)
             vars+=(MASTER_ADDR=$A SHMEM_INSTANCE_PORT_RANGE=32100:32354 SHMEM_BOOTSTRAP_SECRET=$secret)
         else
             vars+=(UID_FILE=$WORK/uid)
-            [ "$pe" -eq 0 ] && vars+=(SHMEM_UID_SOCK_IFNAME=mm$$a)
+            [ "$pe" -eq 0 ] && vars+=(SHMEM_UID_SOCK_IFNAME=$MISHMEM_NS_VETH_A)
         fi
         env "${vars[@]}" timeout -k 2 60 ip netns exec "$ns" unshare --pid --fork --kill-child --uts \
             "$PROGRAM" "$mode" >"$WORK/out.$pe" 2>"$WORK/err.$pe" &

@@ -22,8 +22,14 @@ if ! command -v unshare >/dev/null; then
 fi
 
 NETNS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-MISHMEM_NS_A="mishmem-$$-a"
-MISHMEM_NS_B="mishmem-$$-b"
+# MISHMEM_NETNS_PREFIX (default mishmem) starts the names of the
+# namespaces and veth ends, so that concurrent users can tell theirs apart.
+netns_prefix=${MISHMEM_NETNS_PREFIX:-mishmem}
+netns_veth=${MISHMEM_NETNS_PREFIX:-mm}
+MISHMEM_NS_A="$netns_prefix-$$-a"
+MISHMEM_NS_B="$netns_prefix-$$-b"
+MISHMEM_NS_VETH_A="${netns_veth:0:8}$$a"
+MISHMEM_NS_VETH_B="${netns_veth:0:8}$$b"
 netns_subnet=$(($$ % 250 + 1))
 MISHMEM_NS_ADDR_A="10.77.$netns_subnet.1"
 MISHMEM_NS_ADDR_B="10.77.$netns_subnet.2"
@@ -44,7 +50,7 @@ netns_previous_trap=$(trap -p EXIT | sed -e "s/^trap -- '//" -e "s/' EXIT\$//")
 trap 'netns_cleanup; '"$netns_previous_trap" EXIT
 
 netns_setup() {
-    local veth_a="mm$$a" veth_b="mm$$b"
+    local veth_a=$MISHMEM_NS_VETH_A veth_b=$MISHMEM_NS_VETH_B
     ip netns add "$MISHMEM_NS_A" &&
         ip netns add "$MISHMEM_NS_B" &&
         ip link add "$veth_a" netns "$MISHMEM_NS_A" type veth peer name "$veth_b" netns "$MISHMEM_NS_B" &&
@@ -64,8 +70,8 @@ fi
 # DOWN and libfabric's tcp provider does not list it (a PE starting that
 # early would pick the loopback). Wait for both ends, 5 s at most.
 for netns_try in $(seq 50); do
-    ip -n "$MISHMEM_NS_A" -br link show dev "mm$$a" | grep -qw UP &&
-        ip -n "$MISHMEM_NS_B" -br link show dev "mm$$b" | grep -qw UP && break
+    ip -n "$MISHMEM_NS_A" -br link show dev "$MISHMEM_NS_VETH_A" | grep -qw UP &&
+        ip -n "$MISHMEM_NS_B" -br link show dev "$MISHMEM_NS_VETH_B" | grep -qw UP && break
     sleep 0.1
 done
 
