@@ -29,17 +29,20 @@
 #define MISHMEM_LIVENESS_PERIOD_NS 50000000ull /* 50 ms */
 /* A yield that took this long ran another program for its time slice
  * (about 1.5 ms with two CPUs; a PE of ours gives the CPU back at its next
- * wait). Then the CPUs are contended: another yield would give a slice
- * away again (4 busy loops on 2 CPUs: 3.8 ms per yield on average, 22
- * barriers/s), and spinning keeps the CPU from the PE that must write. For
- * a while (the hold) a wait neither spins long nor yields: it sleeps on
- * its doorbell after its first pauses, and the writer's ring wakes it (a
- * woken sleeper runs soon; a yielder waits behind every busy loop). Then a
- * wait yields again to look. A lone long yield (a burst of other work)
- * holds for the shortest time; one that comes within a hold of the last
- * contended time doubles it, so a lasting load is probed rarely (each
- * probe costs a slice) and a passing one costs little. */
+ * wait). When such yields take much of the time (below), the CPUs are
+ * contended, and another
+ * yield would give a slice away again (4 busy loops on 2 CPUs: 3.8 ms per
+ * yield on average, about 110 barriers/s), while spinning keeps the CPU
+ * from the PE that must write. For a while (the hold) a wait then neither
+ * spins long nor yields: it sleeps on its doorbell after its first pauses,
+ * and the writer's ring wakes it (a woken sleeper runs soon; a yielder
+ * waits behind every busy loop). Then a wait yields again to look. The
+ * first hold is short; contention seen again soon after the last one
+ * (within its hold and a window) doubles it, so a lasting load is probed rarely (each probe costs
+ * slices) and a passing one costs little. */
 #define MISHMEM_CONTENDED_YIELD_NS 1000000u
+#define MISHMEM_CONTENDED_SUM_NS 5000000ull      /* 5 ms */
+#define MISHMEM_CONTENDED_WINDOW_NS 100000000ull /* 100 ms */
 #define MISHMEM_CONTENDED_HOLD_MIN_NS 10000000ull  /* 10 ms */
 #define MISHMEM_CONTENDED_HOLD_MAX_NS 640000000ull /* 0.64 s */
 /* A write from another host rings no doorbell: with such peers a wait's
@@ -139,12 +142,28 @@ static inline int mishmem_cpus_contended(struct mishmem_instance *inst, uint64_t
     return now < atomic_load_explicit(&inst->contended_until_ns, memory_order_relaxed);
 }
 
-/* After a long yield that ended at `now`: contended for a hold (above). */
-static inline void mishmem_note_contention(struct mishmem_instance *inst, uint64_t now)
+/* After a long yield of `took` that ended at `now`: contended for a hold
+ * (above) once long yields have taken a quarter of the time since the
+ * first of them (and MISHMEM_CONTENDED_SUM_NS at least). Busy loops make
+ * each yield that runs one take a slice or more; a machine busy with
+ * other short jobs makes some yields long (4 or 5 in 2 s of barriers
+ * here, about 1 % of the time), and there yielding still beats sleeping. */
+static inline void mishmem_note_contention(struct mishmem_instance *inst, uint64_t now, uint64_t took)
 {
+    uint64_t first = atomic_load_explicit(&inst->long_yields_since_ns, memory_order_relaxed);
+    uint64_t sum = atomic_load_explicit(&inst->long_yield_ns, memory_order_relaxed) + took;
+    if (now - first > MISHMEM_CONTENDED_WINDOW_NS) { /* a new window from this yield on */
+        first = now - took;
+        sum = took;
+        atomic_store_explicit(&inst->long_yields_since_ns, first, memory_order_relaxed);
+    }
+    atomic_store_explicit(&inst->long_yield_ns, sum, memory_order_relaxed);
+    if (sum < MISHMEM_CONTENDED_SUM_NS || sum * 4 < now - first)
+        return;
+    atomic_store_explicit(&inst->long_yields_since_ns, 0, memory_order_relaxed);
     uint64_t until = atomic_load_explicit(&inst->contended_until_ns, memory_order_relaxed);
     uint64_t hold = atomic_load_explicit(&inst->contended_hold_ns, memory_order_relaxed);
-    if (hold && now - until < hold) /* the load went on: look less often */
+    if (hold && now - until < hold + MISHMEM_CONTENDED_WINDOW_NS) /* the load went on: look less often */
         hold = hold * 2 < MISHMEM_CONTENDED_HOLD_MAX_NS ? hold * 2 : MISHMEM_CONTENDED_HOLD_MAX_NS;
     else
         hold = MISHMEM_CONTENDED_HOLD_MIN_NS;
@@ -158,7 +177,7 @@ static inline uint64_t mishmem_timed_yield(struct mishmem_instance *inst, uint64
     sched_yield();
     uint64_t after = mishmem_now_ns();
     if (__builtin_expect(after - before >= MISHMEM_CONTENDED_YIELD_NS, 0))
-        mishmem_note_contention(inst, after);
+        mishmem_note_contention(inst, after, after - before);
     return after;
 }
 
