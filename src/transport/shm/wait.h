@@ -29,17 +29,17 @@
 #define MISHMEM_LIVENESS_PERIOD_NS 50000000ull /* 50 ms */
 /* A yield that took this long ran another program for its time slice
  * (about 1.5 ms with two CPUs; a PE of ours gives the CPU back at its next
- * wait). When such yields take much of the time (below), the CPUs are
- * contended, and another
- * yield would give a slice away again (4 busy loops on 2 CPUs: 3.8 ms per
- * yield on average, about 110 barriers/s), while spinning keeps the CPU
- * from the PE that must write. For a while (the hold) a wait then neither
- * spins long nor yields: it sleeps on its doorbell after its first pauses,
- * and the writer's ring wakes it (a woken sleeper runs soon; a yielder
- * waits behind every busy loop). Then a wait yields again to look. The
- * first hold is short; contention seen again soon after the last one
- * (within its hold and a window) doubles it, so a lasting load is probed rarely (each probe costs
- * slices) and a passing one costs little. */
+ * wait). When such yields take much of the time (mishmem_note_contention),
+ * the CPUs are contended: another yield would give a slice away again (4
+ * busy loops on 2 CPUs: 3.8 ms per yield on average, about 110 barriers/s),
+ * and spinning keeps the CPU from the PE that must write. For a while (the
+ * hold) a wait then neither spins long nor yields: it sleeps on its
+ * doorbell after its first pauses, and the writer's ring wakes it (a woken
+ * sleeper runs soon; a yielder waits behind every busy loop). Then a wait
+ * yields again to look. The first hold is short; contention seen again
+ * soon after the last (within its hold and a window) doubles it, so a
+ * lasting load is probed rarely (each probe costs slices) and a passing
+ * one costs little. */
 #define MISHMEM_CONTENDED_YIELD_NS 1000000u
 #define MISHMEM_CONTENDED_SUM_NS 5000000ull      /* 5 ms */
 #define MISHMEM_CONTENDED_WINDOW_NS 100000000ull /* 100 ms */
