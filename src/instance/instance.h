@@ -196,6 +196,10 @@ struct mishmem_instance {
     int balance;                    /* move yielding PEs off shared CPUs (core/placement.h) */
     _Atomic uint64_t next_balance_ns;
     _Atomic int alone_on_cpu;       /* at the last look, no other awake PE of this instance shared our CPU */
+    _Atomic uint64_t contended_until_ns; /* other programs hold the CPUs: waits sleep at once until then */
+    _Atomic uint64_t contended_hold_ns;  /* how long the last long yield made that (core/wait.h) */
+    _Atomic uint64_t long_yields_since_ns; /* ... and when the long yields that count toward it began */
+    _Atomic uint64_t long_yield_ns;        /* the time they took */
     uint32_t op_timeout_ms;
     struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
     /* Failure of a peer (transport/shm/wait.h): the shmem_init world ends

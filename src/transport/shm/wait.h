@@ -27,6 +27,24 @@
  * this long before yielding (a 1 MiB copy's time). */
 #define MISHMEM_SPIN_ALONE_ON_CPU_NS 50000u
 #define MISHMEM_LIVENESS_PERIOD_NS 50000000ull /* 50 ms */
+/* A yield that took this long ran another program for its time slice
+ * (about 1.5 ms with two CPUs; a PE of ours gives the CPU back at its next
+ * wait). When such yields take much of the time (mishmem_note_contention),
+ * the CPUs are contended: another yield would give a slice away again (4
+ * busy loops on 2 CPUs: 3.8 ms per yield on average, about 110 barriers/s),
+ * and spinning keeps the CPU from the PE that must write. For a while (the
+ * hold) a wait then neither spins long nor yields: it sleeps on its
+ * doorbell after its first pauses, and the writer's ring wakes it (a woken
+ * sleeper runs soon; a yielder waits behind every busy loop). Then a wait
+ * yields again to look. The first hold is short; contention seen again
+ * soon after the last (within its hold and a window) doubles it, so a
+ * lasting load is probed rarely (each probe costs slices) and a passing
+ * one costs little. */
+#define MISHMEM_CONTENDED_YIELD_NS 1000000u
+#define MISHMEM_CONTENDED_SUM_NS 5000000ull      /* 5 ms */
+#define MISHMEM_CONTENDED_WINDOW_NS 100000000ull /* 100 ms */
+#define MISHMEM_CONTENDED_HOLD_MIN_NS 10000000ull  /* 10 ms */
+#define MISHMEM_CONTENDED_HOLD_MAX_NS 640000000ull /* 0.64 s */
 /* A write from another host rings no doorbell: with such peers a wait's
  * sleeps start this short and double up to the instance's bound, so a
  * wait that ends soon is seen soon, and a long one costs few wake-ups. */
@@ -131,6 +149,50 @@ static inline uint64_t mishmem_wait_spin_ns(struct mishmem_instance *inst)
     return atomic_load_explicit(&inst->alone_on_cpu, memory_order_relaxed) ? MISHMEM_SPIN_ALONE_ON_CPU_NS : 0;
 }
 
+static inline int mishmem_cpus_contended(struct mishmem_instance *inst, uint64_t now)
+{
+    return now < atomic_load_explicit(&inst->contended_until_ns, memory_order_relaxed);
+}
+
+/* After a long yield of `took` that ended at `now`: contended for a hold
+ * (above) once long yields have taken a quarter of the time since the
+ * first of them (and MISHMEM_CONTENDED_SUM_NS at least). Busy loops make
+ * each yield that runs one take a slice or more; a machine busy with
+ * other short jobs makes some yields long (4 or 5 in 2 s of barriers
+ * here, about 1 % of the time), and there yielding still beats sleeping. */
+static inline void mishmem_note_contention(struct mishmem_instance *inst, uint64_t now, uint64_t took)
+{
+    uint64_t first = atomic_load_explicit(&inst->long_yields_since_ns, memory_order_relaxed);
+    uint64_t sum = atomic_load_explicit(&inst->long_yield_ns, memory_order_relaxed) + took;
+    if (now - first > MISHMEM_CONTENDED_WINDOW_NS) { /* a new window from this yield on */
+        first = now - took;
+        sum = took;
+        atomic_store_explicit(&inst->long_yields_since_ns, first, memory_order_relaxed);
+    }
+    atomic_store_explicit(&inst->long_yield_ns, sum, memory_order_relaxed);
+    if (sum < MISHMEM_CONTENDED_SUM_NS || sum * 4 < now - first)
+        return;
+    atomic_store_explicit(&inst->long_yields_since_ns, 0, memory_order_relaxed);
+    uint64_t until = atomic_load_explicit(&inst->contended_until_ns, memory_order_relaxed);
+    uint64_t hold = atomic_load_explicit(&inst->contended_hold_ns, memory_order_relaxed);
+    if (hold && now - until < hold + MISHMEM_CONTENDED_WINDOW_NS) /* the load went on: look less often */
+        hold = hold * 2 < MISHMEM_CONTENDED_HOLD_MAX_NS ? hold * 2 : MISHMEM_CONTENDED_HOLD_MAX_NS;
+    else
+        hold = MISHMEM_CONTENDED_HOLD_MIN_NS;
+    atomic_store_explicit(&inst->contended_hold_ns, hold, memory_order_relaxed);
+    atomic_store_explicit(&inst->contended_until_ns, now + hold, memory_order_relaxed);
+}
+
+/* A yield, timed: a long one says the CPUs are contended (above). */
+static inline uint64_t mishmem_timed_yield(struct mishmem_instance *inst, uint64_t before)
+{
+    sched_yield();
+    uint64_t after = mishmem_now_ns();
+    if (__builtin_expect(after - before >= MISHMEM_CONTENDED_YIELD_NS, 0))
+        mishmem_note_contention(inst, after, after - before);
+    return after;
+}
+
 /* One step of a wait loop whose condition was just found false.
  * Returns -1 normally, MISHMEM_WAIT_SLEEP when the caller should sleep
  * (MISHMEM_WAIT_UNTIL does), MISHMEM_WAIT_PEER_FAILED when a peer failed:
@@ -152,8 +214,9 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
      * sleep_max_ns, then this runs again. */
     if (__builtin_expect(w->inst->n_unmapped > 0, 0))
         mishmem_transports_progress(w->inst);
+    /* Contended CPUs (above): neither spin nor yield, sleep from here on. */
     if (w->spin_until_ns == 0)
-        w->spin_until_ns = now + mishmem_wait_spin_ns(w->inst);
+        w->spin_until_ns = now + (mishmem_cpus_contended(w->inst, now) ? 0 : mishmem_wait_spin_ns(w->inst));
     if (now < w->spin_until_ns) {
         if (!w->inst->spin_ns)
             mishmem_balance(w->inst, now); /* keeps "alone on its CPU" fresh */
@@ -162,7 +225,7 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
         return -1;
     }
     if (w->sleep_from_ns == 0) {
-        w->sleep_from_ns = now + w->inst->yield_ns;
+        w->sleep_from_ns = now + (mishmem_cpus_contended(w->inst, now) ? 0 : w->inst->yield_ns);
         w->sleep_ns = w->inst->n_unmapped > 0 && w->inst->sleep_max_ns > MISHMEM_REMOTE_FIRST_SLEEP_NS
                           ? MISHMEM_REMOTE_FIRST_SLEEP_NS
                           : w->inst->sleep_max_ns;
@@ -170,7 +233,7 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
     int sleep = now >= w->sleep_from_ns;
     if (!sleep && !w->inst->spin_ns) {
         mishmem_balance(w->inst, now);
-        sched_yield();
+        mishmem_timed_yield(w->inst, mishmem_now_ns());
     } else if (!sleep && now < w->next_yield_ns) {
         for (int i = 0; i < 16; i++)
             mishmem_cpu_relax();
@@ -179,8 +242,7 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
          * system call, and a PE in a loop of them slows its neighbours
          * (an SMT sibling, the hypervisor): spin a while before the next
          * one. When others want the CPU, yield at every step. */
-        sched_yield();
-        uint64_t after = mishmem_now_ns();
+        uint64_t after = mishmem_timed_yield(w->inst, now);
         w->next_yield_ns = after - now < MISHMEM_IDLE_YIELD_NS ? after + w->inst->spin_ns : 0;
     }
     if (w->next_check_ns == 0)
