@@ -104,12 +104,14 @@ int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void
         mishmem_portable_broadcast(g, dest, source, bytes, root, root_updated);
     } else if (!g->team) {
         broadcast_active_set(g, dest, source, bytes, root, root_updated);
-    } else if (mishmem_stage_fits(g, bytes)) {
-        broadcast_staged(g, dest, source, bytes, root);
-    } else if (mishmem_coll_log_depth(g->size)) {
-        broadcast_tree(g, dest, source, bytes, root);
     } else {
-        broadcast_flat(g, dest, source, bytes, root);
+        if (mishmem_stage_fits(g, bytes))
+            broadcast_staged(g, dest, source, bytes, root);
+        else if (mishmem_coll_log_depth(g->size))
+            broadcast_tree(g, dest, source, bytes, root);
+        else
+            broadcast_flat(g, dest, source, bytes, root);
+        mishmem_team_release_first(g->team, root);
     }
     return ACLSHMEM_SUCCESS;
 }

@@ -36,6 +36,9 @@ struct mishmem_team {
     uint64_t op_epoch;      /* flag-based collectives begun (broadcast, tree reduction) */
     uint64_t done_expected; /* "done" signals this PE has waited for in all */
     uint64_t stage_epoch;   /* staged collectives begun (core/coll_stage.h) */
+    /* The member the next barrier releases first, plus one (0: none); set
+     * by broadcasts when PEs outnumber cores (mishmem_team_release_first). */
+    int release_first_plus_one;
     /* The last staged op each member is known to have read to the end. */
     uint64_t stage_seen[MISHMEM_STAGE_MAX_MEMBERS];
 };
@@ -81,5 +84,14 @@ void mishmem_team_ring_members(const struct mishmem_team *team);
 /* Dissemination barrier over the team's members (log2 rounds), quiet
  * included. operation is named if a peer dies meanwhile. */
 void mishmem_team_barrier(struct mishmem_team *team, const char *operation);
+/* After a broadcast from `root`: when PEs outnumber cores the next barrier
+ * lets the root out first, so that it has staged the next broadcast's
+ * data before the members that share its CPU look (core/team_barrier.c).
+ * Every member makes the same calls, so all agree on the barrier's form. */
+static inline void mishmem_team_release_first(struct mishmem_team *team, int root)
+{
+    if (!team->inst->spin_ns)
+        team->release_first_plus_one = root + 1;
+}
 
 #endif
