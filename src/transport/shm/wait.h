@@ -19,6 +19,10 @@
 #include "transport/select.h"
 
 #define MISHMEM_SPINS_BEFORE_YIELD 64
+/* When PEs outnumber cores: a pause is about 33 ns here, so 64 of them
+ * cost a switch's time while the PE that must write may be waiting for
+ * this CPU. A few still catch a writer running on another one. */
+#define MISHMEM_SPINS_BEFORE_YIELD_OVERSUBSCRIBED 4
 /* A yield that returns sooner than this ran nobody else: a system call
  * alone costs about 2 us here (bench_hw), a switch to another thread 4 us
  * and more. */
@@ -111,7 +115,7 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
     w->left_context = NULL;
     w->culprit = -1;
     w->culprit_failed = 0;
-    w->spins = 0;
+    w->spins = inst->spin_ns ? 0 : MISHMEM_SPINS_BEFORE_YIELD - MISHMEM_SPINS_BEFORE_YIELD_OVERSUBSCRIBED;
     w->spin_until_ns = 0;
     w->sleep_from_ns = 0;
     w->next_yield_ns = 0;
