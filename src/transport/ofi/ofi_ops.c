@@ -8,6 +8,7 @@
 #include <sys/uio.h>
 #include <time.h>
 
+#include "util/clock.h"
 #include "util/log.h"
 
 /* Where `at` is on pe, as libfabric names it: an offset from the start of
@@ -59,13 +60,6 @@ void mishmem_ofi_progress(void *state)
     (void)fi_cntr_read(ofi->cntr);
 }
 
-static uint64_t now_ns(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
-}
-
 /* Between refusals of a post: drive progress, yield now and then, and
  * give up (-FI_ETIMEDOUT) once the refusals have lasted the peer timeout.
  * *since is 0 before the first look at the clock. */
@@ -78,7 +72,7 @@ static ssize_t refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *
     if (tries % 64 != 0)
         return -FI_EAGAIN;
     sched_yield();
-    uint64_t now = now_ns();
+    uint64_t now = mishmem_now_ns();
     if (*since == 0)
         *since = now;
     if (now - *since >= ofi->dom->peer_timeout_ns)
@@ -152,7 +146,7 @@ int mishmem_ofi_quiet(void *state)
             continue;
         }
         fi_cntr_wait(ofi->cntr, target, OFI_QUIET_WAIT_MS);
-        uint64_t now = now_ns();
+        uint64_t now = mishmem_now_ns();
         if (last_change_ns == 0 || count != last)
             last = count, last_change_ns = now;
         else if (now - last_change_ns >= ofi->dom->peer_timeout_ns)
@@ -209,7 +203,7 @@ static int wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket, size
         sched_yield();
         if (spins % 64 != 0)
             continue;
-        uint64_t now = now_ns();
+        uint64_t now = mishmem_now_ns();
         if (deadline == 0)
             deadline = now + ofi->dom->peer_timeout_ns + (uint64_t)len * OFI_CRAWL_NS_PER_BYTE;
         else if (now >= deadline)

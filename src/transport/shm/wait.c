@@ -9,13 +9,6 @@
 
 #include "util/log.h"
 
-uint64_t mishmem_now_ns(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
-}
-
 static int flag_set(const struct mishmem_flag *flag)
 {
     return atomic_load_explicit(&flag->value, memory_order_acquire) != 0;

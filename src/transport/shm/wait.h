@@ -17,6 +17,7 @@
 #include "transport/shm/placement.h"
 #include "instance/registry.h"
 #include "transport/select.h"
+#include "util/clock.h"
 
 #define MISHMEM_SPINS_BEFORE_YIELD 64
 /* When PEs outnumber cores: a pause is about 33 ns here, so 64 of them
@@ -125,7 +126,6 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
 
 /* Whether a peer has failed the wait (filling w->culprit and w->why). */
 int mishmem_find_failure(struct mishmem_waiter *w);
-uint64_t mishmem_now_ns(void);
 /* After MISHMEM_WAIT_PEER_FAILED: reports the culprit and the operation,
  * then ends the process (the shmem_init world) or marks the instance
  * failed and returns. Nothing to do after MISHMEM_WAIT_GIVE_UP. */
