@@ -19,6 +19,13 @@
  *                 passes the turn. The floor of any wait when PEs
  *                 outnumber cores: a PE that must run before the waiter
  *                 can go on costs at least one of these.
+ *   yield_barrier  the least a barrier costs when PEs outnumber cores:
+ *                 2 and 4 processes per allowed CPU (npes= 2x and 4x the
+ *                 CPUs, at most 64), each pinned, in a counter barrier in
+ *                 shared memory whose waits are a load and sched_yield.
+ *                 Besides the k - 1 switches per CPU it pays for what a
+ *                 switch does not: the arrivals crossing between the CPUs,
+ *                 and CPUs whose turns do not line up.
  *
  * Output: RESULT lines with impl=hw. Run: bench_hw [--quick] (see --help). */
 #define _GNU_SOURCE
@@ -179,12 +186,82 @@ static pid_t start_partner(struct switcher *sw, int cpu)
     return pid;
 }
 
+/* The yield barrier's shared words; the parent is process 0 and tells
+ * the others how many barriers to run (go: a new batch; -1: exit). */
+struct yield_barrier {
+    _Alignas(128) atomic_long count;
+    _Alignas(128) atomic_long generation;
+    _Alignas(128) atomic_long go;
+    _Alignas(128) atomic_long batch;
+    int nprocs;
+};
+
+static void yield_barrier_once(struct yield_barrier *yb)
+{
+    long generation = atomic_load_explicit(&yb->generation, memory_order_acquire);
+    if (atomic_fetch_add_explicit(&yb->count, 1, memory_order_acq_rel) == yb->nprocs - 1) {
+        atomic_store_explicit(&yb->count, 0, memory_order_relaxed);
+        atomic_store_explicit(&yb->generation, generation + 1, memory_order_release);
+        return;
+    }
+    while (atomic_load_explicit(&yb->generation, memory_order_acquire) == generation)
+        sched_yield();
+}
+
+static double yield_barrier_op(void *state, long iters)
+{
+    struct yield_barrier *yb = state;
+    atomic_store_explicit(&yb->batch, iters, memory_order_relaxed);
+    atomic_fetch_add_explicit(&yb->go, 1, memory_order_release);
+    yield_barrier_once(yb); /* everyone has seen the batch */
+    double start = bench_now();
+    for (long i = 0; i < iters; i++)
+        yield_barrier_once(yb);
+    return bench_now() - start;
+}
+
+/* Forks nprocs - 1 partners; process p runs on allowed CPU p * cpus / nprocs. */
+static int yield_barrier_start(struct yield_barrier *yb, int nprocs, int cpus, pid_t *partners)
+{
+    memset(yb, 0, sizeof *yb);
+    yb->nprocs = nprocs;
+    for (int p = 1; p < nprocs; p++) {
+        partners[p] = fork();
+        if (partners[p] < 0)
+            return -1;
+        if (partners[p] == 0) {
+            bench_pin_to(bench_allowed_cpu(p * cpus / nprocs, NULL));
+            for (long seen = 0;;) {
+                long go;
+                while ((go = atomic_load_explicit(&yb->go, memory_order_acquire)) == seen)
+                    sched_yield();
+                if (go < 0)
+                    _exit(0);
+                seen = go;
+                long batch = atomic_load_explicit(&yb->batch, memory_order_relaxed);
+                for (long i = 0; i <= batch; i++)
+                    yield_barrier_once(yb);
+            }
+        }
+    }
+    bench_pin_to(bench_allowed_cpu(0, NULL));
+    return 0;
+}
+
+static void yield_barrier_stop(struct yield_barrier *yb, pid_t *partners)
+{
+    atomic_store_explicit(&yb->go, -1, memory_order_release);
+    for (int p = 1; p < yb->nprocs; p++)
+        if (partners[p] > 0)
+            waitpid(partners[p], NULL, 0);
+}
+
 int main(int argc, char **argv)
 {
     struct bench_options options;
     bench_parse(argc, argv, &options, DEFAULT_MAX_SIZE, 2,
                 "hardware probes: single-core memcpy bandwidth, core-to-core cache-line latency, "
-                "same-core process switch");
+                "same-core process switch, yield barrier");
     int cpus = 0, first = bench_allowed_cpu(0, &cpus), second = bench_allowed_cpu(1, NULL);
     printf("# hw: cpus=%d samples=%d sample_ms=%g%s\n", cpus, options.samples, options.sample_s * 1e3,
            options.quick ? " quick" : "");
@@ -262,6 +339,31 @@ int main(int argc, char **argv)
         char extra[64];
         snprintf(extra, sizeof extra, "cpu=%d", first);
         bench_report("hw", "hw", "switch_latency", 0, 2, "ns", values, options.samples, iters, extra);
+    }
+
+    if (bench_wanted(&options, "yield_barrier") && first >= 0) {
+        struct yield_barrier *yb = mmap(NULL, sizeof *yb, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                                        -1, 0);
+        for (int per_cpu = 2; yb != MAP_FAILED && per_cpu <= 4; per_cpu *= 2) {
+            int nprocs = per_cpu * cpus;
+            pid_t partners[64] = { 0 };
+            if (nprocs > 64)
+                break;
+            if (yield_barrier_start(yb, nprocs, cpus, partners) != 0) {
+                fprintf(stderr, "bench_hw: fork failed\n");
+                yield_barrier_stop(yb, partners);
+                return 1;
+            }
+            long iters = measure(&options, yield_barrier_op, yb, seconds);
+            yield_barrier_stop(yb, partners);
+            for (int s = 0; s < options.samples; s++)
+                values[s] = seconds[s] * 1e9;
+            char extra[64];
+            snprintf(extra, sizeof extra, "per_cpu=%d", per_cpu);
+            bench_report("hw", "hw", "yield_barrier", 0, nprocs, "ns", values, options.samples, iters, extra);
+        }
+        if (yb != MAP_FAILED)
+            munmap(yb, sizeof *yb);
     }
     return 0;
 }
