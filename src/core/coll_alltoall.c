@@ -1,6 +1,7 @@
-/* alltoall and alltoalls. Small teams, alltoall of data that fits the
- * stage: each member stages its whole source once and every reader copies
- * its block from there (core/coll_stage.h), one hand-off. Otherwise every
+/* alltoall and alltoalls. Small teams, alltoall of little data (32 KiB in
+ * all, core/coll_tuning.h): each member stages its whole source once and
+ * every reader copies its block from there (core/coll_stage.h), one
+ * hand-off. Otherwise every
  * member reads its block from each member's mapped source into its own
  * dest once that member has arrived; the sources stay in place until
  * every reader is done. */
@@ -11,6 +12,7 @@
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_stage.h"
+#include "core/coll_tuning.h"
 
 static void alltoall_staged(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
 {
@@ -46,7 +48,7 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
         mishmem_portable_alltoall(g, dest, source, bytes);
         return ACLSHMEM_SUCCESS;
     }
-    if (mishmem_stage_fits(g, total)) {
+    if (mishmem_stage_fits(g, total) && total <= mishmem_coll_tuning.stage_alltoall_bytes) {
         alltoall_staged(g, dest, source, bytes);
         return ACLSHMEM_SUCCESS;
     }

@@ -9,4 +9,5 @@ struct mishmem_coll_tuning mishmem_coll_tuning = {
     .chunk_min_bytes = 1024,
     .stage_small_bytes = 4096,
     .stage_max_bytes = (size_t)256 << 10, /* MISHMEM_STAGE_BYTES */
+    .stage_alltoall_bytes = (size_t)32 << 10,
 };
