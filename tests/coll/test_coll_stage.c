@@ -7,7 +7,7 @@
  *    of ops 1..4).
  * 2. reduce, fcollect and alltoall back to back with a different PE
  *    sleeping before each call, values depending on the iteration.
- * 3. The sizes on both sides of the stage limits (4 KiB with a core per
+ * 3. The sizes on both sides of the stage limits (1 KiB with a core per
  *    PE, 256 KiB when PEs outnumber cores; alltoall stages n blocks, up
  *    to 32 KiB in all), a
  *    team in a slot without a stage (the pull path), and a reused slot,
@@ -21,7 +21,6 @@
 #define ROOT_CALLS 6
 #define SLEEP_MS 40
 #define ROUNDS 40
-#define SMALL (4 << 10)
 #define LARGE (256 << 10)
 
 static void sleep_ms(int ms)
@@ -120,9 +119,10 @@ int main(void)
     rotating_sleeper(small_dest, small_source);
 
     const size_t per = LARGE / (size_t)n / 8 * 8; /* alltoall's block where the stage is full */
+    const size_t small = mishmem_coll_tuning.stage_small_bytes; /* the limit with a core per PE */
     /* alltoall's largest staged block (core/coll_tuning.h) */
     const size_t a2a = mishmem_coll_tuning.stage_alltoall_bytes / (size_t)n / 8 * 8;
-    const size_t sizes[] = {8,        48,      56,      1024,    SMALL - 8, SMALL, SMALL + 8, a2a - 8,
+    const size_t sizes[] = {8,        48,      56,      small - 8, small, small + 8, 4096,      a2a - 8,
                             a2a,      a2a + 8, per - 8, per,     per + 8,   LARGE - 8, LARGE, LARGE + 8};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         sizes_on(SHMEM_TEAM_WORLD, sizes[k], source, dest, (int)k);
