@@ -121,6 +121,12 @@ sos_skip_reason() {
     c11_shmem_team_reduce)
         grep -q 'TEST_SHMEM_REDUCE(and, long long)' "$src" &&
             echo "calls shmem_and_reduce on long long, no bitwise reduction type of OpenSHMEM 1.6 (its int64_t is long here)" ;;
+    shmem_team_ptr)
+        # A member stores its value, then reads the other members' at once.
+        awk '/shr_team_data = team_me;/ { f = 1 }
+             f && /sync|barrier/ { exit 0 }
+             f && /shmem_team_ptr\(new_team/ { exit 1 }' "$src" ||
+            echo "reads team peers' variables through shmem_team_ptr right after they store them, with nothing to order the two (a data race)" ;;
     # Sources that are not programs.
     mt_lock)
         echo "helper library, linked into mt_lock_test (Makefile.am: mt_lock_test_SOURCES)" ;;
