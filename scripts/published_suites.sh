@@ -137,11 +137,13 @@ sos_skip_reason() {
         grep -q 'shmem_session_start(' "$src" &&
             echo "calls the draft shmem_session_start/stop(options, ctx); OpenSHMEM 1.6 has shmem_ctx_session_start/stop(ctx, ...)" ;;
     *)
-        # Older versions of the spec examples and of rma_coverage.
+        # Older versions of the spec examples, rma_coverage and shmem_test.
         if grep -q 'shmemx_team_t' "$src"; then
             echo "written for SOS's pre-1.5 shmemx_team_* names (shmemx_team_t, SHMEMX_TEAM_NUM_CONTEXTS)"
         elif grep -q 'SHMEM_DECLARE_FOR_RMA' "$src"; then
             echo "needs SOS's internal SHMEM_DECLARE_FOR_RMA (SHMEM_INTERNAL_INCLUDE)"
+        elif grep -q 'shmem_cmp_t' "$src"; then
+            echo "uses shmem_cmp_t, a type SOS's header has and OpenSHMEM does not (its cmp arguments are int)"
         fi ;;
     esac
 }
