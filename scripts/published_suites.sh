@@ -5,8 +5,9 @@
 # run, then a summary; exits 1 if anything failed.
 #
 #   scripts/published_suites.sh [options] [--sos DIR] [--osu DIR] [--uh DIR]
-#     --sos DIR       a Sandia OpenSHMEM (SOS) checkout: runs test/unit,
-#                     and test/spec-example when the checkout has it
+#     --sos DIR       a Sandia OpenSHMEM (SOS) or openshmem-org/tests-sos
+#                     checkout: runs test/unit, and test/spec-example when
+#                     the checkout has it (test/include on the -I path)
 #     --osu DIR       an OSU micro-benchmarks tree: builds and runs the
 #                     openshmem/ benchmarks (scripts/suites/osu.sh)
 #     --uh DIR        an openshmem-org/tests-uh checkout: feature_tests/C
@@ -42,7 +43,7 @@ while [ $# -gt 0 ]; do
     --only) only=$2; shift ;;
     --cflags) cflags=$2; shift ;;
     --work) work=$2; shift ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
     shift
