@@ -13,8 +13,9 @@
 # and also with 4 PEs. PASS when the program exits 0, prints a "Passed" line
 # and no "Failed" line; test_shmem_global_exit.x must instead end the whole job
 # with its status (99) at once and print no "Failed". (The Makefile's own
-# `run` target is not used: it calls oshrun and names a file the suite no
-# longer has, test_shmem_get_shmem_alloc.x.)
+# `run` target is not used: it calls oshrun, runs only 12 of the programs,
+# and in some versions names files the suite does not have,
+# test_shmem_get_shmem_alloc.x and test_shmem_put_shmem_alloc.x.)
 # A program uh_skip_reason names is not run (one SKIP line with the reason).
 # Environment: MISHMEM_BIN, UH_TIMEOUT (default 60 s per run).
 
