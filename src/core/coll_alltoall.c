@@ -1,4 +1,4 @@
-/* alltoall and alltoalls. Small teams, alltoall of little data (32 KiB in
+/* alltoall and alltoalls. Small teams, alltoall of little data (16 KiB in
  * all, core/coll_tuning.h): each member stages its whole source once and
  * every reader copies its block from there (core/coll_stage.h), one
  * hand-off. Otherwise every

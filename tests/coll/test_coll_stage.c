@@ -9,7 +9,7 @@
  *    sleeping before each call, values depending on the iteration.
  * 3. The sizes on both sides of the stage limits (1 KiB with a core per
  *    PE, 256 KiB when PEs outnumber cores; alltoall stages n blocks, up
- *    to 32 KiB in all), a
+ *    to 16 KiB in all), a
  *    team in a slot without a stage (the pull path), and a reused slot,
  *    checked the same way.
  * Run: test_coll_stage */
