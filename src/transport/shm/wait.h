@@ -20,9 +20,14 @@
 #include "util/clock.h"
 
 #define MISHMEM_SPINS_BEFORE_YIELD 64
-/* When PEs outnumber cores: a pause is about 33 ns here, so 64 of them
- * cost a switch's time while the PE that must write may be waiting for
- * this CPU. A few still catch a writer running on another one. */
+/* Waits for the library's sync words (barriers, collectives, locks) when
+ * PEs outnumber cores: a pause is about 33 ns here, so 64 of them cost a
+ * switch's time, and in a collective the PE that must write, or another
+ * member with work, is often waiting for this CPU. A few pauses still
+ * catch a writer running on another one. Waits for program data
+ * (wait_until, signals) keep the 64: a ping-pong's reply comes from one
+ * peer, running elsewhere, within a few hundred ns (4 PEs on 2 cores,
+ * 8 B put ping-pong: 63-76 ns with 64, 100-508 ns with 4). */
 #define MISHMEM_SPINS_BEFORE_YIELD_OVERSUBSCRIBED 4
 /* A yield that returns sooner than this ran nobody else: a system call
  * alone costs about 2 us here (bench_hw), a switch to another thread 4 us
@@ -116,7 +121,9 @@ static inline void mishmem_waiter_init(struct mishmem_waiter *w, struct mishmem_
     w->left_context = NULL;
     w->culprit = -1;
     w->culprit_failed = 0;
-    w->spins = inst->spin_ns ? 0 : MISHMEM_SPINS_BEFORE_YIELD - MISHMEM_SPINS_BEFORE_YIELD_OVERSUBSCRIBED;
+    w->spins = !inst->spin_ns && kind == MISHMEM_WAIT_ON_SYNC
+                   ? MISHMEM_SPINS_BEFORE_YIELD - MISHMEM_SPINS_BEFORE_YIELD_OVERSUBSCRIBED
+                   : 0;
     w->spin_until_ns = 0;
     w->sleep_from_ns = 0;
     w->next_yield_ns = 0;
