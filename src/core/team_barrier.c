@@ -1,8 +1,9 @@
 /* The team barrier. Small teams: every member posts the barrier's epoch
  * in its own flag and waits until every member's flag has reached it (one
  * round); after a broadcast when PEs outnumber cores, its root releases
- * the others instead (below). Large teams: dissemination, log2 rounds; round r tells member
- * me + 2^r and waits for member me - 2^r, so each flag has one writer.
+ * the others instead (below). Large teams: dissemination, log2 rounds;
+ * round r tells member me + 2^r and waits for member me - 2^r, so each
+ * flag has one writer.
  * Epochs only grow (also across teams that reuse a slot), so back-to-back
  * barriers need no reset. */
 #include <stdatomic.h>
