@@ -1,10 +1,10 @@
-/* alltoall and alltoalls. Small teams, alltoall of little data (16 KiB in
- * all, core/coll_tuning.h): each member stages its whole source once and
- * every reader copies its block from there (core/coll_stage.h), one
- * hand-off. Otherwise every
- * member reads its block from each member's mapped source into its own
- * dest once that member has arrived; the sources stay in place until
- * every reader is done. */
+/* alltoall and alltoalls. Small teams (core/coll_stage.h): the standard
+ * has every member's dest ready before anyone calls alltoall, so each
+ * member copies its blocks straight into the others' dest and posts the
+ * op once; a reader waits for every member's post. One hand-off and one
+ * copy per block. Otherwise every member reads its block from each
+ * member's mapped source into its own dest once that member has arrived;
+ * the sources stay in place until every reader is done. */
 #include <string.h>
 
 #include "core/coll_phase.h"
@@ -12,20 +12,19 @@
 #include "core/coll.h"
 #include "core/coll_check.h"
 #include "core/coll_stage.h"
-#include "core/coll_tuning.h"
 
-static void alltoall_staged(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
+static void alltoall_pushed(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
 {
     struct mishmem_stage_op op;
     mishmem_stage_begin(g, &op);
-    memcpy(mishmem_stage_area(g, &op), source, bytes * (size_t)g->size);
-    mishmem_stage_post(g, &op);
-    memcpy((char *)dest + (size_t)g->me * bytes, (const char *)source + (size_t)g->me * bytes, bytes);
-    for (int step = 1; step < g->size; step++) {
-        int member = (g->me + step) % g->size;
-        memcpy((char *)dest + (size_t)member * bytes,
-               (const char *)mishmem_stage_wait(g, &op, member) + (size_t)g->me * bytes, bytes);
+    for (int step = 1; step <= g->size; step++) {
+        int member = (g->me + step) % g->size; /* own block last */
+        memcpy((char *)mishmem_group_addr(g, dest, member) + (size_t)g->me * bytes,
+               (const char *)source + (size_t)member * bytes, bytes);
     }
+    mishmem_stage_post(g, &op); /* release: my blocks are in every dest */
+    for (int step = 1; step < g->size; step++)
+        mishmem_stage_wait(g, &op, (g->me + step) % g->size);
     mishmem_stage_end(g, &op);
 }
 
@@ -48,8 +47,8 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
         mishmem_portable_alltoall(g, dest, source, bytes);
         return ACLSHMEM_SUCCESS;
     }
-    if (mishmem_stage_fits(g, total) && total <= mishmem_coll_tuning.stage_alltoall_bytes) {
-        alltoall_staged(g, dest, source, bytes);
+    if (mishmem_stage_usable(g)) {
+        alltoall_pushed(g, dest, source, bytes);
         return ACLSHMEM_SUCCESS;
     }
     const char *my_block = (const char *)source + (size_t)g->me * bytes;

@@ -33,6 +33,14 @@ struct mishmem_stage_op {
     int half;
 };
 
+/* Whether the group has stage posts (small teams in the first slots):
+ * a collective may post on them without staging data (alltoall). */
+static inline int mishmem_stage_usable(const struct mishmem_coll_group *g)
+{
+    return g->team && g->team->slot < MISHMEM_STAGE_TEAM_SLOTS && g->size <= MISHMEM_STAGE_MAX_MEMBERS &&
+           !mishmem_coll_log_depth(g->size);
+}
+
 /* Whether a collective that stages `bytes` on each member may run staged
  * on this group. One PE per core: small data only (a larger copy costs
  * more than the hand-off it saves); PEs outnumbering cores: as much as
@@ -40,8 +48,7 @@ struct mishmem_stage_op {
 static inline int mishmem_stage_fits(const struct mishmem_coll_group *g, size_t bytes)
 {
     size_t limit = g->inst->spin_ns ? mishmem_coll_tuning.stage_small_bytes : mishmem_coll_tuning.stage_max_bytes;
-    return g->team && g->team->slot < MISHMEM_STAGE_TEAM_SLOTS && g->size <= MISHMEM_STAGE_MAX_MEMBERS &&
-           !mishmem_coll_log_depth(g->size) && bytes <= limit && bytes <= MISHMEM_STAGE_BYTES;
+    return mishmem_stage_usable(g) && bytes <= limit && bytes <= MISHMEM_STAGE_BYTES;
 }
 
 void mishmem_stage_begin(const struct mishmem_coll_group *g, struct mishmem_stage_op *op);

@@ -15,5 +15,4 @@ struct mishmem_coll_tuning mishmem_coll_tuning = {
      * sum 570-591 against 416-441). */
     .stage_small_bytes = 1024,
     .stage_max_bytes = (size_t)256 << 10, /* MISHMEM_STAGE_BYTES */
-    .stage_alltoall_bytes = (size_t)16 << 10,
 };

@@ -20,12 +20,6 @@ struct mishmem_coll_tuning {
      * on small data. */
     size_t stage_small_bytes;
     size_t stage_max_bytes;
-    /* alltoall stages its whole source, every member's block, so each PE
-     * copies all it sends once more: staged only up to this much in all
-     * (4 PEs on 2 cores, 32 KiB blocks: 64-71 us staged, 20-21 us read in
-     * place; 8 KiB blocks: 10.8-23.5 us staged, half the runs at 23.5,
-     * 10.2-14.1 read in place). */
-    size_t stage_alltoall_bytes;
 };
 
 extern struct mishmem_coll_tuning mishmem_coll_tuning;

@@ -79,6 +79,9 @@ static void run_team(shmem_team_t team, const char *name, long *source, long *de
         for (int p = 0; p < n; p++)
             for (size_t i = 0; i < share; i++)
                 source[(size_t)p * share + i] = value(me, (size_t)p * 100000 + i, s);
+        /* alltoall writes into the other members' dest at once: theirs
+         * must be done with the fcollect (the standard's precondition) */
+        shmem_team_sync(team);
         shmem_long_alltoall(team, dest, source, share);
         for (int p = 0; p < n; p++)
             for (size_t i = 0; i < share; i++)

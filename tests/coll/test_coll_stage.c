@@ -7,9 +7,13 @@
  *    of ops 1..4).
  * 2. reduce, fcollect and alltoall back to back with a different PE
  *    sleeping before each call, values depending on the iteration.
+ *    alltoall has a dest of its own: the standard wants every member's
+ *    dest ready before anyone calls it (members write into each other's
+ *    dest at once), and the next reduce keeps a member from writing the
+ *    next round's blocks before the others have checked theirs.
  * 3. The sizes on both sides of the stage limits (1 KiB with a core per
- *    PE, 256 KiB when PEs outnumber cores; alltoall stages n blocks, up
- *    to 16 KiB in all), a
+ *    PE, 256 KiB when PEs outnumber cores; alltoall posts on the stage
+ *    without staging data), a
  *    team in a slot without a stage (the pull path), and a reused slot,
  *    checked the same way.
  * Run: test_coll_stage */
@@ -54,7 +58,7 @@ static void root_runs_ahead(long *dest, long *source)
     shmem_barrier_all();
 }
 
-static void rotating_sleeper(long *dest, long *source)
+static void rotating_sleeper(long *dest, long *exchanged, long *source)
 {
     int me = shmem_my_pe(), n = shmem_n_pes();
     for (long round = 1; round <= ROUNDS; round++) {
@@ -68,16 +72,18 @@ static void rotating_sleeper(long *dest, long *source)
             CHECK(dest[pe] == round * 10 + pe, "round %ld: fcollect[%d] = %ld", round, pe, dest[pe]);
         for (int pe = 0; pe < n; pe++)
             source[pe] = round * 100 + me * 10 + pe;
-        CHECK(shmem_long_alltoall(SHMEM_TEAM_WORLD, dest, source, 1) == 0, "alltoall");
+        CHECK(shmem_long_alltoall(SHMEM_TEAM_WORLD, exchanged, source, 1) == 0, "alltoall");
         for (int pe = 0; pe < n; pe++)
-            CHECK(dest[pe] == round * 100 + pe * 10 + me, "round %ld: alltoall[%d] = %ld", round, pe, dest[pe]);
+            CHECK(exchanged[pe] == round * 100 + pe * 10 + me, "round %ld: alltoall[%d] = %ld", round, pe,
+                  exchanged[pe]);
     }
 }
 
 static unsigned char byte_of(int pe, size_t i, int salt) { return (unsigned char)(pe * 31 + i * 7 + (size_t)salt); }
 
 /* Every collective at `bytes` per member on `team`. */
-static void sizes_on(shmem_team_t team, size_t bytes, unsigned char *source, unsigned char *dest, int salt)
+static void sizes_on(shmem_team_t team, size_t bytes, unsigned char *source, unsigned char *dest,
+                     unsigned char *exchanged, int salt)
 {
     int me = shmem_team_my_pe(team), n = shmem_team_n_pes(team);
     for (size_t i = 0; i < bytes * (size_t)n; i++)
@@ -91,10 +97,10 @@ static void sizes_on(shmem_team_t team, size_t bytes, unsigned char *source, uns
         for (size_t i = 0; i < bytes; i++)
             CHECK(dest[(size_t)pe * bytes + i] == byte_of(pe, i, salt), "fcollect %zu B: from %d byte %zu", bytes,
                   pe, i);
-    CHECK(shmem_alltoallmem(team, dest, source, bytes) == 0, "alltoall %zu", bytes);
+    CHECK(shmem_alltoallmem(team, exchanged, source, bytes) == 0, "alltoall %zu", bytes);
     for (int pe = 0; pe < n; pe++)
         for (size_t i = 0; i < bytes; i++)
-            CHECK(dest[(size_t)pe * bytes + i] == byte_of(pe, (size_t)me * bytes + i, salt),
+            CHECK(exchanged[(size_t)pe * bytes + i] == byte_of(pe, (size_t)me * bytes + i, salt),
                   "alltoall %zu B: from %d byte %zu", bytes, pe, i);
     size_t count = bytes / sizeof(int64_t);
     int64_t *values = (int64_t *)source, *sums = (int64_t *)dest;
@@ -111,35 +117,34 @@ int main(void)
     shmem_init();
     int n = shmem_n_pes();
     long *small_dest = shmem_malloc(64 * sizeof(long)), *small_source = shmem_malloc(64 * sizeof(long));
+    long *small_exchanged = shmem_malloc(64 * sizeof(long));
     size_t big = (LARGE + 64) * (size_t)n;
-    unsigned char *source = shmem_malloc(big), *dest = shmem_malloc(big);
-    CHECK(small_dest && small_source && source && dest, "shmem_malloc");
+    unsigned char *source = shmem_malloc(big), *dest = shmem_malloc(big), *exchanged = shmem_malloc(big);
+    CHECK(small_dest && small_source && small_exchanged && source && dest && exchanged, "shmem_malloc");
 
     root_runs_ahead(small_dest, small_source);
-    rotating_sleeper(small_dest, small_source);
+    rotating_sleeper(small_dest, small_exchanged, small_source);
 
     const size_t per = LARGE / (size_t)n / 8 * 8; /* alltoall's block where the stage is full */
     const size_t small = mishmem_coll_tuning.stage_small_bytes; /* the limit with a core per PE */
-    /* alltoall's largest staged block (core/coll_tuning.h) */
-    const size_t a2a = mishmem_coll_tuning.stage_alltoall_bytes / (size_t)n / 8 * 8;
-    const size_t sizes[] = {8,        48,      56,      small - 8, small, small + 8, 4096,      a2a - 8,
-                            a2a,      a2a + 8, per - 8, per,     per + 8,   LARGE - 8, LARGE, LARGE + 8};
+    const size_t sizes[] = {8,       48,  56,      small - 8, small,     small + 8, 4096,     4104,
+                            per - 8, per, per + 8, LARGE - 8, LARGE, LARGE + 8};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
-        sizes_on(SHMEM_TEAM_WORLD, sizes[k], source, dest, (int)k);
+        sizes_on(SHMEM_TEAM_WORLD, sizes[k], source, dest, exchanged, (int)k);
     /* Teams beyond the slots with a stage pull, whatever the size. */
     enum { MANY = 40 };
     shmem_team_t teams[MANY];
     for (int t = 0; t < MANY; t++)
         CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &teams[t]) == 0, "split %d", t);
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
-        sizes_on(teams[MANY - 1], sizes[k], source, dest, (int)k + 3);
+        sizes_on(teams[MANY - 1], sizes[k], source, dest, exchanged, (int)k + 3);
     for (int t = 0; t < MANY; t++)
         shmem_team_destroy(teams[t]);
     /* A new team in a reused slot, after the old ones ran staged ops. */
     shmem_team_t again;
     CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, n - 1, -1, n, NULL, 0, &again) == 0, "split again");
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
-        sizes_on(again, sizes[k], source, dest, (int)k + 5);
+        sizes_on(again, sizes[k], source, dest, exchanged, (int)k + 5);
     shmem_team_destroy(again);
 
     shmem_barrier_all();

@@ -54,7 +54,10 @@ int main(int argc, char **argv)
         for (int pe = 0, at = 0; pe < n; pe++)
             for (int i = 0; i < (int)(it % 3) + pe % 2; i++, at++)
                 CHECK(dst[at] == it * 7 + pe * 3 + i, "it %ld: collect from %d", it, pe);
-        /* alltoall on the rows */
+        /* alltoall on the rows: it writes into the other members' dst at
+         * once, so theirs must be done with the collect (the standard's
+         * precondition) */
+        CHECK(shmem_team_sync(row) == 0, "row sync before alltoall");
         for (int b = 0; b < row_n; b++)
             src[b] = it * 31 + row_me * 5 + b;
         CHECK(shmem_long_alltoall(row, dst, src, 1) == 0, "alltoall");

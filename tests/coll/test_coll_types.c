@@ -42,6 +42,8 @@ static long checked;
         for (int b = 0; b < n; b++)                                                                    \
             for (size_t i = 0; i < count; i++)                                                         \
                 src[b * count + i] = TEST_VALUE(T, me * n + b, i);                                     \
+        /* Every member's dst ready (checked above) before anyone calls alltoall. */                  \
+        CHECK(shmem_team_sync(team) == 0, "sync");                                                     \
         CHECK(shmem_##N##_alltoall(team, dst, src, count) == 0, "alltoall");                           \
         for (int pe = 0; pe < n; pe++)                                                                 \
             for (size_t i = 0; i < count; i++)                                                         \
@@ -79,6 +81,9 @@ static void move_mem(shmem_team_t team, size_t count, int root)
     for (size_t at = 0, pe = 0; pe < (size_t)n; pe++)
         for (size_t i = 0; i <= pe; i++, at++)
             CHECK(dst[at] == TEST_VALUE(unsigned char, pe, i), "collectmem from %zu", pe);
+    /* alltoall writes into the other members' dst at once: theirs must be
+     * done with the collect above (the standard's precondition). */
+    CHECK(shmem_team_sync(team) == 0, "sync");
     CHECK(shmem_alltoallmem(team, dst, src, count) == 0, "alltoallmem");
     for (size_t i = 0; i < count * (size_t)n; i++)
         CHECK(dst[i] == TEST_VALUE(unsigned char, (int)(i / count), me * count + i % count), "alltoallmem[%zu]", i);
