@@ -36,11 +36,7 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_coll_bytes(g, nelems, elem_size, (size_t)g->size, &total, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "dest", dest, total, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "source", source, total, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_disjoint(g, dest, total, source, total, 0, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, total, source, total, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
     if (mishmem_group_is_portable(g)) {
@@ -91,11 +87,7 @@ int mishmem_alltoalls(const struct mishmem_coll_group *g, void *dest, const void
     if (rc == ACLSHMEM_SUCCESS)
         rc = strided_extent(g, count, sst, elem_size, &source_len, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "dest", dest, dest_len, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "source", source, source_len, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_disjoint(g, dest, dest_len, source, source_len, 0, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, dest_len, source, source_len, on_error);
     if (rc != ACLSHMEM_SUCCESS || nelems == 0)
         return rc;
     if (mishmem_group_is_portable(g)) {

@@ -28,4 +28,10 @@ int mishmem_coll_check_disjoint(const struct mishmem_coll_group *g, const void *
                                 const void *source, size_t source_len, int identical_ok,
                                 enum mishmem_on_error on_error);
 
+/* dest and source symmetric (dest checked first) and disjoint: the checks
+ * of the collectives whose dest may never be their source (alltoall,
+ * alltoalls, fcollect). */
+int mishmem_coll_check_buffers(const struct mishmem_coll_group *g, const void *dest, size_t dest_len,
+                               const void *source, size_t source_len, enum mishmem_on_error on_error);
+
 #endif

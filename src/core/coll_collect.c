@@ -35,11 +35,7 @@ int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void 
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_coll_bytes(g, nelems, elem_size, (size_t)g->size, &total, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "dest", dest, total, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_disjoint(g, dest, total, source, bytes, 0, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, total, source, bytes, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
     if (mishmem_group_is_portable(g)) {

@@ -195,6 +195,32 @@ static void must(int rc, const struct mishmem_coll_group *g, int member)
                       mishmem_group_pe(g, member), (unsigned long long)g->inst->id, rc);
 }
 
+/* What a hierarchical broadcast or reduction takes at its start. */
+struct hier_op {
+    uint64_t first, last;           /* the epochs of its two hand-offs */
+    int parity;                     /* the stage half it packs into */
+    struct mishmem_team_sync *mine; /* this PE's flags */
+};
+
+/* Starts an op whose pack holds `bytes`, from each of a host's members
+ * when every_member_packs. Returns the team's hierarchy, or NULL (nothing
+ * taken) when the team has none, has no stage slot or the pack would not
+ * fit: the caller then takes the flat path. */
+static const struct mishmem_hier *hier_op_begin(const struct mishmem_coll_group *g, size_t bytes,
+                                                int every_member_packs, struct hier_op *run)
+{
+    struct mishmem_team *team = g->team;
+    if (!team || !team->hier || team->slot >= MISHMEM_STAGE_TEAM_SLOTS ||
+        bytes > MISHMEM_STAGE_BYTES / (every_member_packs ? (size_t)team->hier->max_local : 1))
+        return NULL;
+    run->first = ++team->barrier_epoch;
+    run->last = ++team->barrier_epoch;
+    run->parity = (int)(++team->op_epoch & 1);
+    run->mine = my_sync(team);
+    mishmem_quiet(g->inst);
+    return team->hier;
+}
+
 /* Broadcast: the root's leader copies the root's source into its pack,
  * the leaders' barrier says it is there, every other leader gets it into
  * its own pack, and members copy from their leader's pack. The members'
@@ -202,54 +228,52 @@ static void must(int rc, const struct mishmem_coll_group *g, int member)
 int mishmem_hier_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
                            int root, int root_updated)
 {
-    struct mishmem_team *team = g->team;
-    if (!team || !team->hier || team->slot >= MISHMEM_STAGE_TEAM_SLOTS || bytes > MISHMEM_STAGE_BYTES)
+    struct hier_op run;
+    const struct mishmem_hier *h = hier_op_begin(g, bytes, 0, &run);
+    if (!h)
         return 0;
-    const struct mishmem_hier *h = team->hier;
-    uint64_t first = ++team->barrier_epoch, last = ++team->barrier_epoch;
-    int parity = (int)(++team->op_epoch & 1), me = g->me;
-    struct mishmem_team_sync *mine = my_sync(team);
-    mishmem_quiet(g->inst);
+    struct mishmem_team *team = g->team;
+    int me = g->me;
     if (me != h->leader) {
         if (me == root)
-            post(team, &mine->arrive, first); /* my source is ready */
-        await_local(team, g->call, h->leader, RESULT, first);
+            post(team, &run.mine->arrive, run.first); /* my source is ready */
+        await_local(team, g->call, h->leader, RESULT, run.first);
         if (failed(g->inst))
             return 1;
         if (me != root)
-            memcpy(dest, mishmem_group_addr(g, my_pack(team, parity), h->leader), bytes);
+            memcpy(dest, mishmem_group_addr(g, my_pack(team, run.parity), h->leader), bytes);
         else if (root_updated && dest != source)
             memcpy(dest, source, bytes);
-        post(team, &mine->arrive, last); /* done with the leader's dest (and it with my source) */
+        post(team, &run.mine->arrive, run.last); /* done with the leader's dest (and it with my source) */
         return 1;
     }
     int root_host = h->host_of[root];
     if (root_host == h->my_host) {
         const void *from = source;
         if (root != me) {
-            await_local(team, g->call, root, ARRIVE, first);
+            await_local(team, g->call, root, ARRIVE, run.first);
             if (failed(g->inst))
                 return 1;
             from = mishmem_group_addr(g, source, root);
         }
-        memcpy(my_pack(team, parity), from, bytes);
+        memcpy(my_pack(team, run.parity), from, bytes);
         if (dest != from && (root != me || root_updated))
             memcpy(dest, from, bytes);
-        leaders_barrier(team, g->call, first);
+        leaders_barrier(team, g->call, run.first);
     } else {
-        leaders_barrier(team, g->call, first);
+        leaders_barrier(team, g->call, run.first);
         int holder = h->leaders[root_host];
         if (failed(g->inst))
             return 1;
-        must(mishmem_remote_get(g->inst, mishmem_group_pe(g, holder), my_pack(team, parity), my_pack(team, parity),
-                                bytes, MISHMEM_BLOCKING),
-             g, holder);
-        memcpy(dest, my_pack(team, parity), bytes);
+        unsigned char *pack = my_pack(team, run.parity);
+        must(mishmem_remote_get(g->inst, mishmem_group_pe(g, holder), pack, pack, bytes, MISHMEM_BLOCKING), g,
+             holder);
+        memcpy(dest, pack, bytes);
     }
     if (failed(g->inst))
         return 1;
-    post(team, &mine->result, first);
-    gather_local(team, g->call, last);
+    post(team, &run.mine->result, run.first);
+    gather_local(team, g->call, run.last);
     return 1;
 }
 
@@ -261,35 +285,32 @@ int mishmem_hier_broadcast(const struct mishmem_coll_group *g, void *dest, const
 int mishmem_hier_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                         const void *source, size_t count)
 {
-    struct mishmem_team *team = g->team;
     size_t bytes = count * op->size;
-    if (!team || !team->hier || team->slot >= MISHMEM_STAGE_TEAM_SLOTS ||
-        bytes > MISHMEM_STAGE_BYTES / (size_t)team->hier->max_local)
+    struct hier_op run;
+    const struct mishmem_hier *h = hier_op_begin(g, bytes, 1, &run);
+    if (!h)
         return 0;
-    const struct mishmem_hier *h = team->hier;
-    uint64_t first = ++team->barrier_epoch, last = ++team->barrier_epoch;
-    int parity = (int)(++team->op_epoch & 1), me = g->me;
-    struct mishmem_team_sync *mine = my_sync(team);
-    mishmem_quiet(g->inst);
+    struct mishmem_team *team = g->team;
+    int me = g->me;
     if (me != h->leader) {
-        post(team, &mine->arrive, first); /* my source is ready */
-        await_local(team, g->call, h->leader, RESULT, first);
+        post(team, &run.mine->arrive, run.first); /* my source is ready */
+        await_local(team, g->call, h->leader, RESULT, run.first);
         if (failed(g->inst))
             return 1;
         memcpy(dest, mishmem_group_addr(g, dest, h->leader), bytes);
-        post(team, &mine->arrive, last);
+        post(team, &run.mine->arrive, run.last);
         return 1;
     }
-    unsigned char *pack = my_pack(team, parity);
+    unsigned char *pack = my_pack(team, run.parity);
     for (int k = 0; k < h->n_local; k++) {
         int member = h->local[k];
         if (member != me)
-            await_local(team, g->call, member, ARRIVE, first);
+            await_local(team, g->call, member, ARRIVE, run.first);
         if (failed(g->inst))
             return 1;
         memcpy(pack + (size_t)k * bytes, member == me ? source : mishmem_group_addr(g, source, member), bytes);
     }
-    leaders_barrier(team, g->call, first);
+    leaders_barrier(team, g->call, run.first);
     if (failed(g->inst))
         return 1;
     /* Every host's pack, by host: this host's in place, the others got. */
@@ -315,8 +336,8 @@ int mishmem_hier_reduce(const struct mishmem_coll_group *g, const struct mishmem
             op->combine(dest, in, count);
     }
     free(all);
-    post(team, &mine->result, first);
-    gather_local(team, g->call, last);
+    post(team, &run.mine->result, run.first);
+    gather_local(team, g->call, run.last);
     return 1;
 }
 

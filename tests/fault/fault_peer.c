@@ -34,6 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "test_instance_attr.h"
 #include "test_util.h"
 
 #define ID_A 11
@@ -48,12 +49,7 @@ static void create(uint64_t id, int n, const char *port_var)
     CHECK(port != NULL, "%s is not set", port_var);
     char address[64];
     snprintf(address, sizeof address, "tcp://127.0.0.1:%s", port);
-    aclshmemx_init_attr_t attr = ACLSHMEMX_INIT_ATTR_INITIALIZER;
-    attr.my_pe = rank;
-    attr.n_pes = n;
-    attr.local_mem_size = 1 << 20;
-    attr.ip_port = address;
-    attr.instance_id = id;
+    aclshmemx_init_attr_t attr = test_instance_attr(id, rank, n, 1 << 20, address);
     attr.option_attr.shm_init_timeout = 30;
     CHECK_RC(aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_DEFAULT, &attr), ACLSHMEM_SUCCESS);
 }

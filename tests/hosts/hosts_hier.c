@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_instance_attr.h"
 #include "test_util.h"
 
 #define MAXN 40000
@@ -272,12 +273,7 @@ int main(int argc, char **argv)
 
     char port[64];
     snprintf(port, sizeof port, "tcp://%s:0", rdv);
-    aclshmemx_init_attr_t attr = ACLSHMEMX_INIT_ATTR_INITIALIZER;
-    attr.my_pe = me;
-    attr.n_pes = npes;
-    attr.local_mem_size = 8 << 20;
-    attr.ip_port = port;
-    attr.instance_id = second;
+    aclshmemx_init_attr_t attr = test_instance_attr(second, me, npes, 8 << 20, port);
     CHECK_RC(aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_DEFAULT, &attr), ACLSHMEM_SUCCESS);
     CHECK_RC(aclshmemx_instance_ctx_set(second), ACLSHMEM_SUCCESS);
     make_set(&sets[1], second);

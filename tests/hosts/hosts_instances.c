@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "test_instance_attr.h"
 #include "test_util.h"
 
 #define SPAN 2
@@ -23,12 +24,7 @@ static int me, npes;
 
 static void create(uint64_t id, int pe, int n, const char *ip_port)
 {
-    aclshmemx_init_attr_t attr = ACLSHMEMX_INIT_ATTR_INITIALIZER;
-    attr.my_pe = pe;
-    attr.n_pes = n;
-    attr.local_mem_size = 1 << 20;
-    attr.ip_port = ip_port;
-    attr.instance_id = id;
+    aclshmemx_init_attr_t attr = test_instance_attr(id, pe, n, 1 << 20, ip_port);
     CHECK_RC(aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_DEFAULT, &attr), ACLSHMEM_SUCCESS);
 }
 
