@@ -12,7 +12,7 @@
  *    dest at once), and the next reduce keeps a member from writing the
  *    next round's blocks before the others have checked theirs.
  * 3. The sizes on both sides of the stage limits (1 KiB with a core per
- *    PE, 256 KiB when PEs outnumber cores; alltoall posts on the stage
+ *    PE, 64 KiB when PEs outnumber cores; alltoall posts on the stage
  *    without staging data), a
  *    team in a slot without a stage (the pull path), and a reused slot,
  *    checked the same way.
@@ -125,10 +125,11 @@ int main(void)
     root_runs_ahead(small_dest, small_source);
     rotating_sleeper(small_dest, small_exchanged, small_source);
 
-    const size_t per = LARGE / (size_t)n / 8 * 8; /* alltoall's block where the stage is full */
     const size_t small = mishmem_coll_tuning.stage_small_bytes; /* the limit with a core per PE */
+    const size_t max = mishmem_coll_tuning.stage_max_bytes;     /* ... and when PEs outnumber cores */
+    const size_t per = max / (size_t)n / 8 * 8; /* n blocks of it fill the limit */
     const size_t sizes[] = {8,       48,  56,      small - 8, small,     small + 8, 4096,     4104,
-                            per - 8, per, per + 8, LARGE - 8, LARGE, LARGE + 8};
+                            per - 8, per, per + 8, max - 8,   max,       max + 8,   LARGE};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         sizes_on(SHMEM_TEAM_WORLD, sizes[k], source, dest, exchanged, (int)k);
     /* Teams beyond the slots with a stage pull, whatever the size. */
