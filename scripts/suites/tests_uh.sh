@@ -43,7 +43,9 @@ run_uh() {
     local log
     log=$(mktemp -d /tmp/uh.XXXXXX)
     local fails=0 passes=0 skips=0
-    make -C "$tdir" CC="$cc" > "$log/make.out" 2>&1 ||
+    # Programs left by an earlier run may be linked to another build.
+    make -C "$tdir" clean > "$log/make.out" 2>&1
+    make -C "$tdir" CC="$cc" >> "$log/make.out" 2>&1 ||
         { echo "FAIL tests-uh (make, see $log/make.out)"; fails=$((fails + 1)); }
 
     local name np rest n inst out rc what reason
