@@ -1,7 +1,7 @@
 /* The attributes of an instance made by aclshmemx_init_attr with
- * ACLSHMEMX_INIT_WITH_DEFAULT (a TCP rendezvous), as the fault and hosts
- * tests make them: one place, so that they all start from the same
- * settings. */
+ * ACLSHMEMX_INIT_WITH_DEFAULT (a TCP rendezvous), as the instance, fault,
+ * hosts, log and acl tests make them: one place, so that they all start
+ * from the same settings. */
 #ifndef MISHMEM_TEST_INSTANCE_ATTR_H
 #define MISHMEM_TEST_INSTANCE_ATTR_H
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "test_instance_attr.h"
 #include "test_util.h"
 
 #define INSTANCE 9
@@ -213,12 +214,8 @@ int main(void)
     void *world_base = aclshmemx_get_heap_base(DEVICE_SIDE);
     CHECK(world_base != NULL, "the world's heap base");
 
-    aclshmemx_init_attr_t attr = ACLSHMEMX_INIT_ATTR_INITIALIZER;
-    attr.my_pe = me;
-    attr.n_pes = npes;
-    attr.local_mem_size = 8u << 20;
-    attr.ip_port = "tcp://127.0.0.1:0"; /* start of SHMEM_INSTANCE_PORT_RANGE + 9 */
-    attr.instance_id = INSTANCE;
+    /* port 0: the start of SHMEM_INSTANCE_PORT_RANGE + 9 */
+    aclshmemx_init_attr_t attr = test_instance_attr(INSTANCE, me, npes, 8u << 20, "tcp://127.0.0.1:0");
     CHECK_RC(aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_DEFAULT, &attr), ACLSHMEM_SUCCESS);
     CHECK_RC(aclshmemx_instance_ctx_set(INSTANCE), ACLSHMEM_SUCCESS);
     CHECK(aclshmemx_instance_ctx_get()->id == INSTANCE, "instance %d is current", INSTANCE);

@@ -1,3 +1,4 @@
+
 /* Helpers for multi-instance tests: the launcher's world (instance 0)
  * orders the steps; other instances are created with port 0 and a port
  * range that PE 0 checked to be free. */
@@ -14,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "test_instance_attr.h"
 #include "test_util.h"
 
 static inline int port_is_free(int port)
@@ -69,12 +71,7 @@ static inline int test_create(uint64_t id, const int *members, int count, uint64
     int rank = test_rank_in(members, count, shmem_my_pe());
     if (rank < 0)
         return ACLSHMEM_SUCCESS;
-    aclshmemx_init_attr_t attr = ACLSHMEMX_INIT_ATTR_INITIALIZER;
-    attr.my_pe = rank;
-    attr.n_pes = count;
-    attr.local_mem_size = heap;
-    attr.ip_port = "tcp://127.0.0.1:0";
-    attr.instance_id = id;
+    aclshmemx_init_attr_t attr = test_instance_attr(id, rank, count, heap, "tcp://127.0.0.1:0");
     attr.option_attr.shm_init_timeout = 30;
     return aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_DEFAULT, &attr);
 }

@@ -5,6 +5,7 @@
 
 #include <shmem.h>
 
+#include "test_instance_attr.h"
 #include "test_util.h"
 
 #define TRIGGER_INSTANCE 17 /* apart from the worlds CI runs in (0, 7) */
@@ -28,12 +29,8 @@ static inline const char *trigger_debug_and_info(void)
  * other attributes. */
 static inline const char *trigger_warn(void)
 {
-    aclshmemx_init_attr_t attr = ACLSHMEMX_INIT_ATTR_INITIALIZER;
-    attr.my_pe = 0;
-    attr.n_pes = 1;
-    attr.local_mem_size = 1 << 20;
-    attr.ip_port = "tcp://127.0.0.1:1";
-    attr.instance_id = aclshmemx_instance_ctx_get()->id;
+    aclshmemx_init_attr_t attr =
+        test_instance_attr(aclshmemx_instance_ctx_get()->id, 0, 1, 1 << 20, "tcp://127.0.0.1:1");
     CHECK_RC(aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_DEFAULT, &attr), ACLSHMEM_INVALID_PARAM);
     return "already exists";
 }
