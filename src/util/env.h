@@ -27,6 +27,7 @@
     X(MISHMEM_HOST_ID, NULL, "this PE's host name for locality (%p: the PE number, h%p makes every PE its own host; %Np: the PE number / N)") \
     X(MISHMEM_PEERS_UNMAPPED, "0", "1: reach local peers through the transport interface as remote ones (tests that path)") \
     X(MISHMEM_COLL_PORTABLE, "0", "1: collectives and barriers of every team use the portable family (put/get/AMO only)") \
+    X(MISHMEM_OFI_LIBRARY, "libfabric.so.1", "the libfabric library loaded when an instance first has a peer on another host") \
     X(MISHMEM_OFI_PROVIDER, "tcp;ofi_rxm", "libfabric provider for peers on other hosts (fi_info -l lists them)") \
     X(MISHMEM_AMO_PATH, NULL, "cpu or fabric: how AMOs reach local PEs of an instance that spans hosts (default: cpu where the provider runs atomics on the target's CPU, else fabric)") \
     X(MISHMEM_PEER_TIMEOUT_MS, "5000", "milliseconds a peer on another host may leave the fabric unanswered (every connection attempt refused or unanswered) before it is taken for dead") \

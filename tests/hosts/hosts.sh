@@ -357,6 +357,18 @@ quickstart_tcp | quickstart_uid)
     done
     ELAPSED=-
     ;;
+crash_two_hosts)
+    # A PE that dereferences NULL in an instance across both hosts (so
+    # libfabric is loaded): the job ends with the signal's status and no
+    # libinfinipath backtrace file appears where the PEs ran.
+    unset IPATH_NO_BACKTRACE
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0"
+    cd "$WORK" || fail "cannot enter $WORK"
+    run_program --hosts a:1,b:1 --rdv-addr "$A" --agent "$NS_AGENT" "$PROGRAM"
+    expect_rc 139
+    grep -q "PE 1 was killed by signal SIGSEGV" "$WORK/err" || fail "the launcher did not name the signal"
+    ! ls "$WORK"/*.btr >/dev/null 2>&1 || fail "a .btr file appeared: $(ls "$WORK"/*.btr)"
+    ;;
 *)
     fail "unknown scenario $SCENARIO"
     ;;

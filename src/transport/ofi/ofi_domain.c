@@ -24,9 +24,10 @@ static int users;
     (FI_ORDER_RAW | FI_ORDER_WAW | FI_ORDER_RMA_RAW | FI_ORDER_RMA_WAW | FI_ORDER_ATOMIC_RAW |      \
      FI_ORDER_ATOMIC_WAW)
 
-static struct fi_info *make_hints(const char *provider, int mr_mode, uint64_t msg_order)
+static struct fi_info *make_hints(const struct mishmem_ofi_lib *fi, const char *provider, int mr_mode,
+                                  uint64_t msg_order)
 {
-    struct fi_info *hints = fi_allocinfo();
+    struct fi_info *hints = fi->dupinfo(NULL);
     if (!hints)
         return NULL;
     hints->caps = FI_RMA | FI_ATOMIC;
@@ -94,7 +95,7 @@ static int check_atomics(struct mishmem_ofi_domain *dom)
             if (rc != 0 || attr.count < 1) {
                 MISHMEM_ERROR("libfabric provider %s cannot do a %d-bit %s atomic (%s): OpenSHMEM needs it",
                               dom->info->fabric_attr->prov_name, t ? 64 : 32, needed[i].name,
-                              rc ? fi_strerror(-rc) : "count 0");
+                              rc ? mishmem_ofi_strerror(-rc) : "count 0");
                 return ACLSHMEM_NOT_SUPPORTED;
             }
         }
@@ -103,12 +104,13 @@ static int check_atomics(struct mishmem_ofi_domain *dom)
 
 static void close_domain(struct mishmem_ofi_domain *dom)
 {
+    const struct mishmem_ofi_lib *fi = mishmem_ofi_lib_load();
     if (dom->domain)
         fi_close(&dom->domain->fid);
     if (dom->fabric)
         fi_close(&dom->fabric->fid);
     if (dom->info)
-        fi_freeinfo(dom->info);
+        fi->freeinfo(dom->info);
     free(dom);
 }
 
@@ -126,6 +128,11 @@ static void tune_provider_defaults(void)
 
 static struct mishmem_ofi_domain *open_domain(int *rc)
 {
+    const struct mishmem_ofi_lib *fi = mishmem_ofi_lib_load();
+    if (!fi) {
+        *rc = ACLSHMEM_DL_FUNC_FAILED;
+        return NULL;
+    }
     tune_provider_defaults();
     const char *provider = mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_PROVIDER);
     struct mishmem_ofi_domain *dom = calloc(1, sizeof *dom);
@@ -138,10 +145,10 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     struct fi_info *list = NULL;
     int got = -FI_ENOMEM;
     for (size_t t = 0; dom && t < 4 && !list; t++) {
-        struct fi_info *hints = make_hints(provider, modes[t % 2], orders[t / 2]);
-        got = hints ? fi_getinfo(OFI_API, NULL, NULL, 0, hints, &list) : -FI_ENOMEM;
+        struct fi_info *hints = make_hints(fi, provider, modes[t % 2], orders[t / 2]);
+        got = hints ? fi->getinfo(OFI_API, NULL, NULL, 0, hints, &list) : -FI_ENOMEM;
         if (hints)
-            fi_freeinfo(hints);
+            fi->freeinfo(hints);
         if (got != 0)
             list = NULL;
     }
@@ -151,9 +158,9 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
                       "set MISHMEM_OFI_PROVIDER / MISHMEM_OFI_DOMAIN (see fi_info)", provider,
                       mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN) ? " and domain " : "",
                       mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN) ? mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN) : "",
-                      got ? fi_strerror(-got) : "no matching domain");
+                      got ? mishmem_ofi_strerror(-got) : "no matching domain");
         if (list)
-            fi_freeinfo(list);
+            fi->freeinfo(list);
         free(dom);
         *rc = ACLSHMEM_NOT_SUPPORTED;
         return NULL;
@@ -162,13 +169,13 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
         !mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN))
         MISHMEM_WARN("libfabric: no interface but the loopback is up here; PEs on other machines cannot "
                      "reach this one (set MISHMEM_OFI_DOMAIN to choose)");
-    dom->info = fi_dupinfo(chosen);
-    fi_freeinfo(list);
-    int step = dom->info ? fi_fabric(dom->info->fabric_attr, &dom->fabric, NULL) : -FI_ENOMEM;
+    dom->info = fi->dupinfo(chosen);
+    fi->freeinfo(list);
+    int step = dom->info ? fi->fabric(dom->info->fabric_attr, &dom->fabric, NULL) : -FI_ENOMEM;
     if (step == 0)
         step = fi_domain(dom->fabric, dom->info, &dom->domain, NULL);
     if (step != 0) {
-        MISHMEM_ERROR("libfabric: opening the %s domain failed: %s", provider, fi_strerror(-step));
+        MISHMEM_ERROR("libfabric: opening the %s domain failed: %s", provider, mishmem_ofi_strerror(-step));
         close_domain(dom);
         *rc = ACLSHMEM_INNER_ERROR;
         return NULL;

@@ -12,7 +12,7 @@
 
 static int failed(const char *what, int rc)
 {
-    MISHMEM_ERROR("libfabric: %s failed: %s", what, fi_strerror(-rc));
+    MISHMEM_ERROR("libfabric: %s failed: %s", what, mishmem_ofi_strerror(-rc));
     return ACLSHMEM_INNER_ERROR;
 }
 

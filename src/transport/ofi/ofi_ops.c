@@ -45,7 +45,7 @@ static void check_errors(struct mishmem_ofi_state *ofi)
     if (fi_cq_readerr(ofi->cq, &entry, 0) > 0)
         fi_cq_strerror(ofi->cq, entry.prov_errno, entry.err_data, text, sizeof text);
     mishmem_fatal("instance %llu: a libfabric operation failed: %s%s%s", (unsigned long long)ofi->inst->id,
-                  fi_strerror(entry.err ? entry.err : FI_EOTHER), text[0] ? ": " : "", text);
+                  mishmem_ofi_strerror(entry.err ? entry.err : FI_EOTHER), text[0] ? ": " : "", text);
 }
 
 /* Called by waits. Even with automatic progress this pays: the waiting
@@ -112,7 +112,7 @@ static int posted(struct mishmem_ofi_state *ofi, ssize_t rc, const char *what, i
     }
     if (rc != 0) {
         atomic_fetch_sub_explicit(&ofi->issued, 1, memory_order_seq_cst);
-        MISHMEM_ERROR("libfabric: %s to PE %d failed: %s", what, pe, fi_strerror((int)-rc));
+        MISHMEM_ERROR("libfabric: %s to PE %d failed: %s", what, pe, mishmem_ofi_strerror((int)-rc));
         return ACLSHMEM_INNER_ERROR;
     }
     return ACLSHMEM_SUCCESS;

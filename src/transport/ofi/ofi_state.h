@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 
 #include "transport/ofi/ofi.h"
+#include "transport/ofi/ofi_lib.h"
 
 #define MISHMEM_OFI_ADDR_MAX 96
 /* More than the threads that wait on one instance's operations at once. */
