@@ -14,7 +14,7 @@
     }
 
 /* aclshmem face, calls that wait or allocate: a failed instance (a peer
- * died or left, transport/shm/wait.h) answers at once with rc. */
+ * died or left, progress/wait.h) answers at once with rc. */
 int mishmem_acl_refuse_failed(struct mishmem_instance *inst, const char *call);
 #define ACL_LIVE_INSTANCE_OR_RETURN(inst, call, rc, failed_rc)                        \
     ACL_INSTANCE_OR_RETURN(inst, call, rc)                                            \

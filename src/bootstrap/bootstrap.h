@@ -5,8 +5,8 @@
  * run time (mpi, pmix: plugin.h). Which one an instance uses, and how its
  * configuration is made, is the business of the bootstrap modes (mode.h).
  * All calls are collective over the instance's PEs and return ACLSHMEM_*. */
-#ifndef MISHMEM_BOOTSTRAP_H
-#define MISHMEM_BOOTSTRAP_H
+#ifndef MISHMEM_BOOTSTRAP_BOOTSTRAP_H
+#define MISHMEM_BOOTSTRAP_BOOTSTRAP_H
 
 #include <stddef.h>
 #include <stdint.h>

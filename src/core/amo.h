@@ -1,6 +1,6 @@
 /* Atomic memory operations on a word of a peer's symmetric heap. A mapped
  * peer's word takes one lock-free __atomic instruction in place
- * (transport/amo_word.h); every other case, an unmapped peer included, is
+ * (mapped/amo_word.h); every other case, an unmapped peer included, is
  * one call to the cold path, which goes through the peer's transport. */
 #ifndef MISHMEM_CORE_AMO_H
 #define MISHMEM_CORE_AMO_H
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/rma.h"
-#include "transport/amo_word.h"
+#include "mapped/amo_word.h"
 
 /* The word `target` of `pe` when the AMO can run on the heap's fast path,
  * NULL otherwise (no instance, bad PE, misaligned, not in the heap). */

@@ -13,7 +13,7 @@
 #include "core/coll_tuning.h"
 #include "core/sync.h"
 #include "core/team_table.h"
-#include "transport/shm/wait.h"
+#include "progress/wait.h"
 #include "util/env.h"
 #include "util/log.h"
 

@@ -13,7 +13,7 @@ int mishmem_team_member_left(const void *context)
     for (int member = 0; member < team->size; member++) {
         int pe = mishmem_team_world_pe(team, member);
         const struct mishmem_control *control = pe == inst->my_pe ? NULL : mishmem_control_of(inst, pe);
-        if (!control || !atomic_load_explicit(&control->finalizing.value, memory_order_acquire))
+        if (!control || !atomic_load_explicit(&control->header.finalizing.value, memory_order_acquire))
             continue;
         /* Published before `finalizing`: every op it began is counted. */
         if (atomic_load_explicit(&control->final_op_epoch[team->slot], memory_order_relaxed) < team->op_epoch)

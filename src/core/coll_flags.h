@@ -13,7 +13,7 @@
 #include <stdatomic.h>
 
 #include "core/coll_group.h"
-#include "transport/shm/wait.h"
+#include "progress/wait.h"
 
 /* Members poll the flag in this PE's slot: wake any that sleep. */
 static inline void mishmem_flag_post(const struct mishmem_coll_group *g, struct mishmem_flag *flag,

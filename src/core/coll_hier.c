@@ -10,8 +10,8 @@
 #include "core/remote.h"
 #include "core/sync.h"
 #include "core/team_table.h"
-#include "transport/shm/doorbell.h"
-#include "transport/shm/wait.h"
+#include "progress/ring.h"
+#include "progress/wait.h"
 #include "util/env.h"
 #include "util/log.h"
 

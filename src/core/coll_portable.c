@@ -9,7 +9,7 @@
 #include "core/remote.h"
 #include "core/sync.h"
 #include "core/team_table.h"
-#include "transport/shm/wait.h"
+#include "progress/wait.h"
 #include "util/log.h"
 
 /* A peer that could not be reached has failed the instance already. */

@@ -2,8 +2,8 @@
 
 #include <stdatomic.h>
 
-#include "transport/shm/doorbell.h"
-#include "transport/shm/wait.h"
+#include "progress/ring.h"
+#include "progress/wait.h"
 
 static struct mishmem_stage_slot *slot_of(const struct mishmem_team *team, int member)
 {

@@ -4,7 +4,7 @@
 
 #include "core/rma.h"
 #include "core/sync.h"
-#include "transport/shm/wait.h"
+#include "progress/wait.h"
 #include "util/log.h"
 
 #define LOCK_OWNER_PE 0

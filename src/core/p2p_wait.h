@@ -2,7 +2,7 @@
 #ifndef MISHMEM_CORE_P2P_WAIT_H
 #define MISHMEM_CORE_P2P_WAIT_H
 
-#include "transport/shm/wait.h"
+#include "progress/wait.h"
 #include "mishmem/openshmem.h"
 
 /* 1 when `value cmp target` holds, 0 when not, -1 for an unknown cmp. */

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "transport/amo_word.h"
-#include "transport/shm/doorbell.h"
-#include "transport/shm/wait.h"
+#include "mapped/amo_word.h"
+#include "progress/ring.h"
+#include "progress/wait.h"
 #include "util/log.h"
 
 /* The transport's answer. One that could not reach pe at all (it keeps

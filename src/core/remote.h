@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "transport/transport.h"
+#include "instance/instance.h"
 
 /* Where this PE's symmetric `addr` (len bytes) lives in every PE; 0 when
  * it is not symmetric. */

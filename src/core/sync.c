@@ -3,7 +3,7 @@
 #include "core/remote.h"
 #include "core/team.h"
 #include "core/team_table.h"
-#include "transport/shm/wait.h"
+#include "progress/wait.h"
 #include "util/log.h"
 
 /* The world barrier is the world team's: one set of world sync words for
@@ -28,13 +28,13 @@ void mishmem_finalize_barrier(struct mishmem_instance *inst, const char *operati
         if (team)
             atomic_store_explicit(&mine->final_op_epoch[slot], team->op_epoch, memory_order_relaxed);
     }
-    atomic_store_explicit(&mine->finalizing.value, 1, memory_order_release);
+    atomic_store_explicit(&mine->header.finalizing.value, 1, memory_order_release);
     int n = inst->n_pes, me = inst->my_pe;
     /* Dissemination, once per instance: every word goes from 0 to 1. */
     for (int round = 0, distance = 1; distance < n; round++, distance <<= 1) {
         int to = (me + distance) % n;
-        mishmem_remote_word_set(inst, to, &mine->finalize_round[round].value, 1);
-        _Atomic uint64_t *word = &mine->finalize_round[round].value;
+        mishmem_remote_word_set(inst, to, &mine->header.finalize_round[round].value, 1);
+        _Atomic uint64_t *word = &mine->header.finalize_round[round].value;
         /* The writer, not the awaited PE: it is in finalize by definition. */
         MISHMEM_WAIT_WRITTEN_BY_UNTIL(inst, operation, (me - distance + n) % n,
                                       atomic_load_explicit(word, memory_order_acquire) >= 1);

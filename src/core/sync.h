@@ -6,7 +6,8 @@
 
 #include "instance/instance.h"
 #include "instance/registry.h"
-#include "transport/select.h"
+#include "progress/fanout.h"
+#include "progress/liveness.h"
 
 /* Puts to mapped peers are stores, complete when they return; quiet and
  * fence only need to order them before what follows. Peers that are not
@@ -26,7 +27,7 @@ static inline void mishmem_store_release_fence(void) { atomic_thread_fence(memor
 #endif
 
 /* While no live instance has peers that are not mapped
- * (mishmem_instances_unmapped, transport/select.h), quiet and fence on the
+ * (mishmem_instances_unmapped, progress/fanout.h), quiet and fence on the
  * default context are one fence, with no lookup of the current instance. */
 /* Quiet / fence of the current instance (shmem_quiet, shmem_fence). */
 static inline void mishmem_quiet_current(void)

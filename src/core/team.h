@@ -78,7 +78,7 @@ struct mishmem_team *mishmem_team_resolve(struct mishmem_instance *inst, shmem_t
 /* The aclshmem face's integer ids: the slot. NULL (logged) when invalid. */
 struct mishmem_team *mishmem_team_from_id(struct mishmem_instance *inst, int32_t id, const char *call);
 
-/* Wakes the members sleeping on this PE's sync words (core/doorbell.h). */
+/* Wakes the members sleeping on this PE's sync words (progress/ring.h). */
 void mishmem_team_ring_members(const struct mishmem_team *team);
 
 /* Dissemination barrier over the team's members (log2 rounds), quiet

@@ -11,10 +11,10 @@
 #include "core/coll_portable.h"
 #include "core/coll_flags.h"
 #include "core/coll_tuning.h"
-#include "transport/shm/doorbell.h"
+#include "progress/ring.h"
 #include "core/sync.h"
 #include "core/team.h"
-#include "transport/shm/wait.h"
+#include "progress/wait.h"
 
 /* writer: the member (team rank) that posts the flag. */
 static void wait_flag(struct mishmem_team *team, const char *operation, int writer, _Atomic uint64_t *flag,

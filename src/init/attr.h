@@ -1,8 +1,8 @@
 /* Turning aclshmemx_init_attr's attributes into validated instance
  * parameters; the bootstrap part comes from the mode the flags select
  * (bootstrap/mode.h). shmem_init's world is read in world.c. */
-#ifndef MISHMEM_INSTANCE_ATTR_H
-#define MISHMEM_INSTANCE_ATTR_H
+#ifndef MISHMEM_INIT_ATTR_H
+#define MISHMEM_INIT_ATTR_H
 
 #include "init/lifecycle.h"
 #include "mishmem/aclshmem.h"

@@ -5,11 +5,12 @@
 #include <unistd.h>
 
 #include "bootstrap/mode.h"
-#include "transport/shm/doorbell.h"
+#include "progress/wait.h"
 #include "core/sync.h"
 #include "core/team_table.h"
 #include "heap/allocator.h"
-#include "transport/select.h"
+#include "init/transports.h"
+#include "progress/fanout.h"
 #include "instance/fault.h"
 #include "instance/registry.h"
 #include "transport/shm/static_world.h"
@@ -20,7 +21,7 @@
 #define HEAP_MIN_ALIGN 64u
 #define WAIT_SPIN_NS 20000u
 /* A core per PE and one instance in the process: spin through a 4 MiB
- * copy's time before the first yield (core/wait.h says why). */
+ * copy's time before the first yield (progress/wait.h says why). */
 #define WAIT_SPIN_ALONE_NS 200000u
 /* How long a wait yields before it sleeps: oversubscribed, a PE that waits
  * this long is not on the critical path and should leave its core. */
@@ -30,7 +31,7 @@
 static void release_instance(struct mishmem_instance *inst)
 {
     mishmem_teams_destroy(inst);
-    mishmem_static_world_release(inst); /* before the peers' pidfds close */
+    mishmem_static_world_release(mishmem_transports_ctx(inst)); /* before the peers' pidfds close */
     mishmem_transports_release(inst);
     if (inst->allocator)
         mishmem_allocator_destroy(inst->allocator);
@@ -109,7 +110,7 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
         rc = build_heap(inst);
     }
     if (rc == ACLSHMEM_SUCCESS && params->static_data)
-        rc = mishmem_static_world_attach(inst);
+        rc = mishmem_static_world_attach(mishmem_transports_ctx(inst));
     if (rc == ACLSHMEM_SUCCESS && params->static_data)
         rc = mishmem_transports_static_ready(inst);
     if (rc != ACLSHMEM_SUCCESS) {
@@ -172,9 +173,9 @@ int mishmem_instance_finalize(struct mishmem_instance *inst, const char *call)
         mishmem_finalize_barrier(inst, call);
     /* Peers still leaving the barrier may see us exit: tell them it is fine. */
     if (!mishmem_instance_failed(inst))
-        atomic_store_explicit(&mishmem_control_of(inst, inst->my_pe)->departed.value, 1, memory_order_release);
+        atomic_store_explicit(&mishmem_control_of(inst, inst->my_pe)->header.departed.value, 1, memory_order_release);
     else
-        atomic_store_explicit(&mishmem_control_of(inst, inst->my_pe)->finalizing.value, 1, memory_order_release);
+        atomic_store_explicit(&mishmem_control_of(inst, inst->my_pe)->header.finalizing.value, 1, memory_order_release);
     mishmem_registry_release_slot(inst->id);
     mishmem_forget_current(inst);
     release_instance(inst);

@@ -1,6 +1,6 @@
 /* Creating and finalizing instances. */
-#ifndef MISHMEM_INSTANCE_LIFECYCLE_H
-#define MISHMEM_INSTANCE_LIFECYCLE_H
+#ifndef MISHMEM_INIT_LIFECYCLE_H
+#define MISHMEM_INIT_LIFECYCLE_H
 
 #include "bootstrap/bootstrap.h"
 #include "instance/instance.h"

@@ -1,8 +1,8 @@
 /* One SHMEM instance: a world of PEs with its own heap, sync state,
  * bootstrap connection and transport state. ALL per-instance state lives
  * here; switching instance is a pointer change. */
-#ifndef MISHMEM_INSTANCE_H
-#define MISHMEM_INSTANCE_H
+#ifndef MISHMEM_INSTANCE_INSTANCE_H
+#define MISHMEM_INSTANCE_INSTANCE_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -12,32 +12,9 @@
 #include "bootstrap/bootstrap.h"
 #include "heap/segment.h"
 #include "heap/static_segment.h"
+#include "mapped/segment_header.h"
 #include "mishmem/aclshmem.h"
-
-#define MISHMEM_CACHE_LINE 64
-/* Enough dissemination rounds for ACLSHMEM_MAX_PES (2^14). */
-#define MISHMEM_BARRIER_ROUNDS 15
-
-/* A flag alone on its cache line, so that pollers do not share lines. */
-struct mishmem_flag {
-    _Alignas(MISHMEM_CACHE_LINE) _Atomic uint64_t value;
-};
-
-/* A PE's sleeping waiters (core/doorbell.h): the futex word, bumped by
- * every wake, and whether someone sleeps there waiting for data (user
- * waits) or for the library's own sync words (barriers, collectives,
- * locks). The first ring clears the flag, later ones cost one load. */
-struct mishmem_doorbell {
-    _Alignas(MISHMEM_CACHE_LINE) _Atomic uint32_t rings;
-    _Atomic uint32_t armed[2]; /* by enum mishmem_wait_kind */
-};
-
-/* Where a PE last saw itself run, and whether it sleeps in a wait
- * (core/placement.h). Its own line: written only while waiting. */
-struct mishmem_placement {
-    _Alignas(MISHMEM_CACHE_LINE) _Atomic int32_t cpu_plus_one; /* 0: not known */
-    _Atomic uint32_t asleep;                                   /* threads asleep in a wait */
-};
+#include "transport/transport.h"
 
 /* Teams: every team owns one slot index, agreed by its members when it is
  * created (core/team_split.c), and each member's control area holds that
@@ -80,29 +57,9 @@ struct mishmem_stage_slot {
  * The symmetric heap follows it. The area is a sparse memfd: pages that no
  * team touches cost nothing. */
 struct mishmem_control {
-    /* Who owns this segment: checked by every PE that maps it, so that a
-     * PID that names another process than the one that announced it is
-     * never taken for the peer. */
-    struct {
-        uint64_t token;
-        uint64_t instance_id;
-        int64_t pe;
-    } owner;
-    /* Set once this PE has passed its finalize barrier: its exit is then a
-     * normal departure, not a peer dying under a wait. */
-    struct mishmem_flag departed;
-    /* Set when this PE enters finalize: from then on it writes no sync word
-     * but finalize_round's, so a peer waiting for one of its words will
-     * wait in vain (transport/shm/wait.h). */
-    struct mishmem_flag finalizing;
-    /* Set when this PE found the instance failed (a peer died or left):
-     * its peers' waits end too. */
-    struct mishmem_flag failed;
-    /* The finalize barrier's dissemination words: finalize pairs with
-     * nothing but another PE's finalize. */
-    struct mishmem_flag finalize_round[MISHMEM_BARRIER_ROUNDS];
-    struct mishmem_doorbell doorbell;
-    struct mishmem_placement placement;
+    /* What transports and the progress layer read on peers (owner proof,
+     * departed/finalizing/failed, finalize barrier, doorbell, placement). */
+    struct mishmem_segment_header header;
     /* Active-set collectives (core/coll_active_set.c): a value this PE
      * publishes to the set, and the signals from each PE, counted. */
     struct mishmem_flag active_set_value;
@@ -121,37 +78,6 @@ struct mishmem_control {
 #define MISHMEM_CONTROL_SIZE                                                                     \
     ((sizeof(struct mishmem_control) + MISHMEM_CONTROL_ALIGN - 1) / MISHMEM_CONTROL_ALIGN *      \
      MISHMEM_CONTROL_ALIGN)
-
-/* How this PE reaches one peer: mapped (segment != NULL: the core loads
- * and stores in place), or through `transport` (transport/transport.h),
- * whose per-instance state is inst->transport_state[transport_index]. */
-struct mishmem_transport;
-struct mishmem_peer {
-    char *segment;
-    /* segment when AMOs on this peer's words are CPU atomics, else NULL:
-     * AMOs then go through amo_transport (an unmapped peer, or every PE
-     * when the instance's fabric atomics are not coherent with the CPU's). */
-    char *amo_segment;
-    const struct mishmem_transport *transport;
-    int transport_index;
-    const struct mishmem_transport *amo_transport;
-    int amo_transport_index;
-    pid_t pid; /* in this PE's PID namespace; 0 when the peer is on another host */
-    int pidfd; /* readable once the peer has exited: liveness for waits; -1 if none */
-    uint8_t same_host; /* transport/locality.h: shares this PE's host (mapped or not) */
-    /* The lowest PE on this peer's host: the same on every PE (it comes
-     * from the cards all PEs exchanged), so collectives can group members
-     * by host (core/coll_hier.h). 0 everywhere in an instance on one host. */
-    int32_t host_first;
-    /* To 64 bytes, a power of two: peers[pe] is then a shift, not a
-     * multiply, on the AMO and RMA fast paths (padding, not an alignment
-     * attribute: the array comes from calloc). */
-    uint8_t padding[4];
-};
-_Static_assert(sizeof(struct mishmem_peer) == 64, "struct mishmem_peer: keep it 64 bytes (see padding)");
-
-/* Transports an instance may use at once (transport/select.c's table). */
-#define MISHMEM_MAX_TRANSPORTS 4
 
 /* The attributes an instance was created with, kept to answer a duplicate
  * init (SUCCESS when they match, INVALID_PARAM when they differ). */
@@ -179,7 +105,7 @@ struct mishmem_instance {
     uint64_t heap_size;
     struct mishmem_peer *peers;     /* n_pes entries; peers[my_pe].segment == segment.base */
     int n_unmapped;                 /* peers reached through a transport, not by load/store */
-    void *transport_state[MISHMEM_MAX_TRANSPORTS]; /* by the table of transport/select.c */
+    void *transport_state[MISHMEM_MAX_TRANSPORTS]; /* by the table of init/transports.c */
     /* Liveness reads given up on (their peer gone): a late reply may still
      * land in them, so they are freed only after the transports close. */
     struct mishmem_probe_read *_Atomic given_up_reads;
@@ -192,22 +118,25 @@ struct mishmem_instance {
     uint64_t spin_alone_ns;         /* ... or this long while it is the process's only instance */
     uint64_t yield_ns;              /* then yield this long before sleeping */
     uint64_t sleep_max_ns;          /* and sleep at most this long before looking again */
-    uint8_t amo_via_fabric;         /* AMOs on local PEs go through the fabric too (transport/select.c) */
-    int balance;                    /* move yielding PEs off shared CPUs (core/placement.h) */
+    uint8_t amo_via_fabric;         /* AMOs on local PEs go through the fabric too (init/transports.c) */
+    int balance;                    /* move yielding PEs off shared CPUs (progress/placement.h) */
     _Atomic uint64_t next_balance_ns;
     _Atomic int alone_on_cpu;       /* at the last look, no other awake PE of this instance shared our CPU */
     _Atomic uint64_t contended_until_ns; /* other programs hold the CPUs: waits sleep at once until then */
-    _Atomic uint64_t contended_hold_ns;  /* how long the last long yield made that (core/wait.h) */
+    _Atomic uint64_t contended_hold_ns;  /* how long the last long yield made that (progress/wait.h) */
     _Atomic uint64_t long_yields_since_ns; /* ... and when the long yields that count toward it began */
     _Atomic uint64_t long_yield_ns;        /* the time they took */
     uint32_t op_timeout_ms;
     struct mishmem_static_data static_data; /* the executable's globals: shmem_init world only */
-    /* Failure of a peer (transport/shm/wait.h): the shmem_init world ends
+    /* Failure of a peer (progress/wait.h): the shmem_init world ends
      * the process; any other instance is marked failed, once, and every
      * later wait on it ends at once. */
     int abort_on_failure;
     _Atomic int failed;
     int shmem_init_count;           /* shmem_init[_thread] calls not yet matched by shmem_finalize */
+    /* What the transports see of this instance (transport/transport.h);
+     * last, so that the fields above keep their places on the hot path. */
+    struct mishmem_transport_ctx transport_ctx;
 };
 
 static inline int mishmem_instance_failed(const struct mishmem_instance *inst)

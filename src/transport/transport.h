@@ -1,6 +1,6 @@
 /* The one interface under the core: how a PE reaches a peer that it does
  * not map. A transport is chosen per peer when an instance is created
- * (transport/select.h); mapped peers (shared memory on this host) are
+ * (init/transports.h); mapped peers (shared memory on this host) are
  * served inline by the core with load/store and never come here, so this
  * table is the path of every peer that is not: another host over the
  * fabric, or, for testing, a local peer with MISHMEM_PEERS_UNMAPPED=1.
@@ -15,56 +15,72 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "instance/instance.h"
+#include <sys/types.h>
+
+#include "bootstrap/bootstrap.h"
+#include "heap/segment.h"
+#include "heap/static_segment.h"
+#include "mapped/amo_ops.h"
+#include "mishmem/aclshmem.h"
 
 enum mishmem_region { MISHMEM_REGION_SEGMENT, MISHMEM_REGION_STATIC };
+
+/* Transports an instance may use at once (init/transports.c's table). */
+#define MISHMEM_MAX_TRANSPORTS 4
+
+/* How this PE reaches one peer (the instance's link slot for it): mapped
+ * (segment != NULL: the core loads and stores in place), or through
+ * `transport`, whose per-instance state is the instance's
+ * transport_state[transport_index]. */
+struct mishmem_transport;
+struct mishmem_peer {
+    char *segment;
+    /* segment when AMOs on this peer's words are CPU atomics, else NULL:
+     * AMOs then go through amo_transport (an unmapped peer, or every PE
+     * when the instance's fabric atomics are not coherent with the CPU's). */
+    char *amo_segment;
+    const struct mishmem_transport *transport;
+    int transport_index;
+    const struct mishmem_transport *amo_transport;
+    int amo_transport_index;
+    pid_t pid; /* in this PE's PID namespace; 0 when the peer is on another host */
+    int pidfd; /* readable once the peer has exited: liveness for waits; -1 if none */
+    uint8_t same_host; /* transport/locality.h: shares this PE's host (mapped or not) */
+    /* The lowest PE on this peer's host: the same on every PE (it comes
+     * from the cards all PEs exchanged), so collectives can group members
+     * by host (core/coll_hier.h). 0 everywhere in an instance on one host. */
+    int32_t host_first;
+    /* To 64 bytes, a power of two: peers[pe] is then a shift, not a
+     * multiply, on the AMO and RMA fast paths (padding, not an alignment
+     * attribute: the array comes from calloc). */
+    uint8_t padding[4];
+};
+_Static_assert(sizeof(struct mishmem_peer) == 64, "struct mishmem_peer: keep it 64 bytes (see padding)");
+
+/* All a transport sees of its instance: who this PE is, the bootstrap for
+ * its exchanges, the regions it serves (this PE's segment and, in the
+ * shmem_init world, the executable's static data) and the link slots of
+ * the peers (peers[pe].segment is where the shared-memory transport
+ * publishes a mapping). The instance owns it; it lives as long as the
+ * instance. */
+struct mishmem_transport_ctx {
+    uint64_t id;
+    int my_pe;
+    int n_pes;
+    struct mishmem_bootstrap *boot;
+    const struct mishmem_segment *segment;
+    struct mishmem_static_data *static_data; /* the shm transport shares it (static_world.h) */
+    struct mishmem_peer *peers;
+    uint32_t op_timeout_ms;
+};
 
 struct mishmem_remote_addr {
     enum mishmem_region region;
     uint64_t offset;
 };
 
-/* Atomic operations as OpenSHMEM needs them (every one returns the old
- * value but SET). */
-enum mishmem_amo_op {
-    MISHMEM_AMO_FETCH,
-    MISHMEM_AMO_SET,
-    MISHMEM_AMO_SWAP,
-    MISHMEM_AMO_COMPARE_SWAP,
-    MISHMEM_AMO_FETCH_ADD,
-    MISHMEM_AMO_FETCH_AND,
-    MISHMEM_AMO_FETCH_OR,
-    MISHMEM_AMO_FETCH_XOR,
-};
-
-/* The operand's type. OpenSHMEM's AMOs act on bits (two's complement for
- * the signed types, float and double only fetch, set and swap), so the
- * core passes the unsigned type of the operand's size; the others are for
- * a transport whose NIC wants the true type. */
-enum mishmem_datatype {
-    MISHMEM_DT_UINT32,
-    MISHMEM_DT_UINT64,
-    MISHMEM_DT_INT32,
-    MISHMEM_DT_INT64,
-    MISHMEM_DT_FLOAT,
-    MISHMEM_DT_DOUBLE,
-};
-
-static inline size_t mishmem_datatype_size(enum mishmem_datatype type)
-{
-    return type == MISHMEM_DT_UINT32 || type == MISHMEM_DT_INT32 || type == MISHMEM_DT_FLOAT ? 4 : 8;
-}
-
-static inline enum mishmem_datatype mishmem_datatype_of_size(size_t size)
-{
-    return size == 4 ? MISHMEM_DT_UINT32 : MISHMEM_DT_UINT64;
-}
-
-/* Signal updates of put-with-signal (SHMEM_SIGNAL_SET / _ADD). */
-enum mishmem_signal_op { MISHMEM_SIGNAL_SET_OP, MISHMEM_SIGNAL_ADD_OP };
-
 /* What every PE tells the others about itself before a transport is
- * chosen for each pair (transport/select.c). */
+ * chosen for each pair (init/transports.c). */
 struct mishmem_host_identity {
     char boot_id[40];    /* the kernel's boot id */
     uint64_t pidns_dev;  /* the PID namespace: a PID means the same process only inside it */
@@ -108,22 +124,22 @@ struct mishmem_transport {
      * sets up local state (endpoint, registrations) and writes this PE's
      * blob. NOT_SUPPORTED: not usable in this process (the blob says so,
      * and no peer is given to it). Returns ACLSHMEM_*. */
-    int (*open)(struct mishmem_instance *inst, void *my_blob, void **state);
+    int (*open)(struct mishmem_transport_ctx *ctx, void *my_blob, void **state);
     /* Whether this transport reaches `pe`, given both cards and blobs. */
-    int (*reaches)(const struct mishmem_instance *inst, const struct mishmem_cards *cards, int pe,
+    int (*reaches)(const struct mishmem_transport_ctx *ctx, const struct mishmem_cards *cards, int pe,
                    const void *my_blob, const void *their_blob);
     /* Collective, called on every PE in table order whether or not this
      * PE has peers on it: connects to the peers given to it (their
      * peers[pe].transport is this one; for the shared-memory transport,
      * peers[pe].segment is set once they are mapped). precheck is this
      * PE's verdict so far: a failure anywhere fails every PE. */
-    int (*connect)(struct mishmem_instance *inst, void *state, const struct mishmem_cards *cards,
+    int (*connect)(struct mishmem_transport_ctx *ctx, void *state, const struct mishmem_cards *cards,
                    size_t blob_offset, int precheck);
-    /* The executable's static data is now shared (inst->static_data, the
+    /* The executable's static data is now shared (ctx->static_data, the
      * shmem_init world only): make it reachable (register it). Optional. */
-    int (*static_ready)(struct mishmem_instance *inst, void *state);
+    int (*static_ready)(struct mishmem_transport_ctx *ctx, void *state);
     /* Releases everything open gave and connect made; safe when partial. */
-    void (*close)(struct mishmem_instance *inst, void *state);
+    void (*close)(struct mishmem_transport_ctx *ctx, void *state);
 
     int (*put)(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
                enum mishmem_completion completion);

@@ -68,26 +68,26 @@ static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes)
     return ACLSHMEM_SUCCESS;
 }
 
-static int ofi_open(struct mishmem_instance *inst, void *my_blob, void **state)
+static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **state)
 {
     struct mishmem_ofi_state *ofi = calloc(1, sizeof *ofi);
     if (!ofi)
         return ACLSHMEM_MALLOC_FAILED;
     *state = ofi;
-    ofi->inst = inst;
+    ofi->ctx = ctx;
     int rc;
     ofi->dom = mishmem_ofi_domain_get(&rc);
     if (!ofi->dom)
         return rc;
-    ofi->peers = calloc((size_t)inst->n_pes, sizeof *ofi->peers);
+    ofi->peers = calloc((size_t)ctx->n_pes, sizeof *ofi->peers);
     if (!ofi->peers)
         return ACLSHMEM_MALLOC_FAILED;
-    rc = open_endpoint(ofi, inst->n_pes);
+    rc = open_endpoint(ofi, ctx->n_pes);
     struct mishmem_ofi_blob blob = {.segment_key = random_key(ofi->dom),
-                                    .segment_base = (uint64_t)(uintptr_t)inst->segment.base,
+                                    .segment_base = (uint64_t)(uintptr_t)ctx->segment->base,
                                     .n_static = MISHMEM_STATIC_MAX_RANGES};
     if (rc == ACLSHMEM_SUCCESS)
-        rc = register_region(ofi, inst->segment.base, inst->segment.size, blob.segment_key, &ofi->segment_mr);
+        rc = register_region(ofi, ctx->segment->base, ctx->segment->size, blob.segment_key, &ofi->segment_mr);
     if (rc == ACLSHMEM_SUCCESS && ofi->dom->prov_key)
         blob.segment_key = fi_mr_key(ofi->segment_mr);
     /* Static data is registered later (static_ready), with keys chosen now. */
@@ -104,10 +104,10 @@ static int ofi_open(struct mishmem_instance *inst, void *my_blob, void **state)
     return rc;
 }
 
-static int ofi_reaches(const struct mishmem_instance *inst, const struct mishmem_cards *cards, int pe,
+static int ofi_reaches(const struct mishmem_transport_ctx *ctx, const struct mishmem_cards *cards, int pe,
                        const void *my_blob, const void *their_blob)
 {
-    (void)inst;
+    (void)ctx;
     (void)cards;
     (void)pe;
     (void)my_blob;
@@ -115,14 +115,14 @@ static int ofi_reaches(const struct mishmem_instance *inst, const struct mishmem
     return blob->addr_len > 0;
 }
 
-static int ofi_connect(struct mishmem_instance *inst, void *state, const struct mishmem_cards *cards,
+static int ofi_connect(struct mishmem_transport_ctx *ctx, void *state, const struct mishmem_cards *cards,
                        size_t blob_offset, int precheck)
 {
     struct mishmem_ofi_state *ofi = state;
     if (precheck != ACLSHMEM_SUCCESS || !ofi)
         return precheck != ACLSHMEM_SUCCESS ? precheck : ACLSHMEM_INNER_ERROR;
     /* Every PE's address goes in, in PE order: the table's index is the PE. */
-    for (int pe = 0; pe < inst->n_pes; pe++) {
+    for (int pe = 0; pe < ctx->n_pes; pe++) {
         struct mishmem_ofi_blob blob;
         memcpy(&blob, (const char *)mishmem_card_of(cards, pe) + blob_offset, sizeof blob);
         struct mishmem_ofi_peer *peer = &ofi->peers[pe];
@@ -138,10 +138,10 @@ static int ofi_connect(struct mishmem_instance *inst, void *state, const struct 
     return ACLSHMEM_SUCCESS;
 }
 
-static int ofi_static_ready(struct mishmem_instance *inst, void *state)
+static int ofi_static_ready(struct mishmem_transport_ctx *ctx, void *state)
 {
     struct mishmem_ofi_state *ofi = state;
-    const struct mishmem_static_data *data = &inst->static_data;
+    const struct mishmem_static_data *data = ctx->static_data;
     if ((ofi->dom->prov_key || ofi->dom->virt_addr) && data->n_ranges > 0) {
         MISHMEM_WARN("libfabric provider %s chooses its own keys or addresses: global and static data are not "
                      "symmetric across hosts (only the heap is)", ofi->dom->info->fabric_attr->prov_name);
@@ -156,9 +156,9 @@ static int ofi_static_ready(struct mishmem_instance *inst, void *state)
     return ACLSHMEM_SUCCESS;
 }
 
-static void ofi_close(struct mishmem_instance *inst, void *state)
+static void ofi_close(struct mishmem_transport_ctx *ctx, void *state)
 {
-    (void)inst;
+    (void)ctx;
     struct mishmem_ofi_state *ofi = state;
     if (!ofi)
         return;

@@ -22,7 +22,7 @@ static void target_of(const struct mishmem_ofi_state *ofi, int pe, struct mishme
         *key = peer->segment_key;
         return;
     }
-    const struct mishmem_static_data *data = &ofi->inst->static_data;
+    const struct mishmem_static_data *data = ofi->ctx->static_data;
     for (int r = 0; r < data->n_ranges; r++)
         if (at.offset - data->ranges[r].file_offset < data->ranges[r].size) {
             *addr = at.offset - data->ranges[r].file_offset;
@@ -44,7 +44,7 @@ static void check_errors(struct mishmem_ofi_state *ofi)
     char text[256] = "";
     if (fi_cq_readerr(ofi->cq, &entry, 0) > 0)
         fi_cq_strerror(ofi->cq, entry.prov_errno, entry.err_data, text, sizeof text);
-    mishmem_fatal("instance %llu: a libfabric operation failed: %s%s%s", (unsigned long long)ofi->inst->id,
+    mishmem_fatal("instance %llu: a libfabric operation failed: %s%s%s", (unsigned long long)ofi->ctx->id,
                   mishmem_ofi_strerror(entry.err ? entry.err : FI_EOTHER), text[0] ? ": " : "", text);
 }
 

@@ -51,7 +51,7 @@ struct mishmem_ofi_peer {
 };
 
 struct mishmem_ofi_state {
-    struct mishmem_instance *inst;
+    struct mishmem_transport_ctx *ctx;
     struct mishmem_ofi_domain *dom;
     struct fid_ep *ep;
     struct fid_av *av;

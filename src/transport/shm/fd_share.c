@@ -9,16 +9,16 @@
 #include "util/env.h"
 #include "util/log.h"
 
-int mishmem_agree_first_nonzero(struct mishmem_instance *inst, int32_t mine, int32_t *result, const char *what)
+int mishmem_agree_first_nonzero(struct mishmem_transport_ctx *ctx, int32_t mine, int32_t *result, const char *what)
 {
-    int32_t *all = calloc((size_t)inst->n_pes, sizeof *all);
+    int32_t *all = calloc((size_t)ctx->n_pes, sizeof *all);
     if (!all)
         return ACLSHMEM_MALLOC_FAILED;
-    int rc = mishmem_bootstrap_allgather(inst->boot, &mine, all, sizeof mine);
+    int rc = mishmem_bootstrap_allgather(ctx->boot, &mine, all, sizeof mine);
     *result = 0;
-    for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < inst->n_pes && *result == 0; pe++) {
+    for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < ctx->n_pes && *result == 0; pe++) {
         *result = all[pe];
-        if (all[pe] < 0 && pe != inst->my_pe)
+        if (all[pe] < 0 && pe != ctx->my_pe)
             MISHMEM_ERROR("PE %d failed to share its %s (%d)", pe, what, all[pe]);
     }
     free(all);
@@ -26,15 +26,15 @@ int mishmem_agree_first_nonzero(struct mishmem_instance *inst, int32_t mine, int
 }
 
 /* Maps what the kernel lets us take directly; *missing counts the rest. */
-static int share_directly(struct mishmem_instance *inst, const struct mishmem_fd_share *share, char *mapped,
+static int share_directly(struct mishmem_transport_ctx *ctx, const struct mishmem_fd_share *share, char *mapped,
                           int *missing)
 {
     int force_sockets = strcmp(mishmem_env_string(MISHMEM_ENV_MISHMEM_FD_TRANSFER), "socket") == 0;
     *missing = 0;
-    for (int pe = 0; pe < inst->n_pes; pe++) {
-        if (pe == inst->my_pe)
+    for (int pe = 0; pe < ctx->n_pes; pe++) {
+        if (pe == ctx->my_pe)
             continue;
-        const struct mishmem_peer *peer = &inst->peers[pe];
+        const struct mishmem_peer *peer = &ctx->peers[pe];
         if (peer->pidfd < 0) /* not a local peer: another transport reaches it */
             continue;
         int fd = force_sockets ? -1 : mishmem_segment_fetch_fd(peer->pidfd, peer->pid, share->remote_fds[pe]);
@@ -42,7 +42,7 @@ static int share_directly(struct mishmem_instance *inst, const struct mishmem_fd
             (*missing)++;
             continue;
         }
-        int rc = share->map(inst, pe, fd, share->arg);
+        int rc = share->map(ctx, pe, fd, share->arg);
         if (rc != ACLSHMEM_SUCCESS)
             return rc;
         mapped[pe] = 1;
@@ -51,27 +51,27 @@ static int share_directly(struct mishmem_instance *inst, const struct mishmem_fd
 }
 
 /* The fallback: every PE passes its descriptor to every peer. */
-static int share_over_sockets(struct mishmem_instance *inst, const struct mishmem_fd_share *share,
+static int share_over_sockets(struct mishmem_transport_ctx *ctx, const struct mishmem_fd_share *share,
                               const char *mapped)
 {
-    int n = inst->n_pes;
+    int n = ctx->n_pes;
     pid_t *pids = malloc((size_t)n * sizeof *pids);
     int *fds = malloc((size_t)n * sizeof *fds);
     int rc = ACLSHMEM_MALLOC_FAILED;
     if (pids && fds) {
         for (int pe = 0; pe < n; pe++)
-            pids[pe] = inst->peers[pe].pid;
-        rc = mishmem_fd_exchange(inst->boot, share->my_fd, share->tokens, pids, inst->op_timeout_ms, fds);
+            pids[pe] = ctx->peers[pe].pid;
+        rc = mishmem_fd_exchange(ctx->boot, share->my_fd, share->tokens, pids, ctx->op_timeout_ms, fds);
     }
     for (int pe = 0; rc == ACLSHMEM_SUCCESS && pe < n; pe++) {
-        if (pe == inst->my_pe || fds[pe] < 0)
+        if (pe == ctx->my_pe || fds[pe] < 0)
             continue;
         int fd = fds[pe];
         fds[pe] = -1;
         if (mapped[pe]) /* mapped directly already */
             close(fd);
         else
-            rc = share->map(inst, pe, fd, share->arg);
+            rc = share->map(ctx, pe, fd, share->arg);
     }
     for (int pe = 0; rc != ACLSHMEM_SUCCESS && fds && pe < n; pe++)
         if (fds[pe] >= 0)
@@ -81,23 +81,23 @@ static int share_over_sockets(struct mishmem_instance *inst, const struct mishme
     return rc;
 }
 
-int mishmem_fd_share(struct mishmem_instance *inst, const struct mishmem_fd_share *share, int precheck)
+int mishmem_fd_share(struct mishmem_transport_ctx *ctx, const struct mishmem_fd_share *share, int precheck)
 {
-    char *mapped = calloc((size_t)inst->n_pes, 1);
+    char *mapped = calloc((size_t)ctx->n_pes, 1);
     if (!mapped)
         return ACLSHMEM_MALLOC_FAILED;
     int missing = 0;
     int32_t failure = 0, need_sockets = 0;
     int mine = precheck;
     if (mine == ACLSHMEM_SUCCESS && share->my_fd >= 0)
-        mine = share_directly(inst, share, mapped, &missing);
-    int rc = mishmem_agree_first_nonzero(inst, mine, &failure, share->what);
+        mine = share_directly(ctx, share, mapped, &missing);
+    int rc = mishmem_agree_first_nonzero(ctx, mine, &failure, share->what);
     if (rc == ACLSHMEM_SUCCESS)
         rc = failure;
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_agree_first_nonzero(inst, missing > 0, &need_sockets, share->what);
+        rc = mishmem_agree_first_nonzero(ctx, missing > 0, &need_sockets, share->what);
     if (rc == ACLSHMEM_SUCCESS && need_sockets)
-        rc = mishmem_agree_first_nonzero(inst, share_over_sockets(inst, share, mapped), &failure, share->what);
+        rc = mishmem_agree_first_nonzero(ctx, share_over_sockets(ctx, share, mapped), &failure, share->what);
     if (rc == ACLSHMEM_SUCCESS)
         rc = failure;
     free(mapped);

@@ -1,12 +1,12 @@
 /* Giving every peer of an instance one memfd of this PE's (its heap, or the
  * world's global data) and mapping each peer's: directly (pidfd_getfd, then
  * /proc/PID/fd) where the kernel allows, else over Unix sockets. */
-#ifndef MISHMEM_INSTANCE_FD_SHARE_H
-#define MISHMEM_INSTANCE_FD_SHARE_H
+#ifndef MISHMEM_TRANSPORT_SHM_FD_SHARE_H
+#define MISHMEM_TRANSPORT_SHM_FD_SHARE_H
 
 #include <stdint.h>
 
-#include "instance/instance.h"
+#include "transport/transport.h"
 
 struct mishmem_fd_share {
     int my_fd;                /* this PE's descriptor; -1: nothing to share (on every PE) */
@@ -14,18 +14,18 @@ struct mishmem_fd_share {
     const uint64_t *tokens;    /* n_pes: each PE's socket name, for the fallback */
     const char *what;          /* named in error messages ("heap", ...) */
     /* Maps PE pe's descriptor (consumed). Returns ACLSHMEM_*. */
-    int (*map)(struct mishmem_instance *inst, int pe, int fd, void *arg);
+    int (*map)(struct mishmem_transport_ctx *ctx, int pe, int fd, void *arg);
     void *arg;
 };
 
-/* Collective; needs inst->peers[].pid and .pidfd. precheck is this PE's
+/* Collective; needs ctx->peers[].pid and .pidfd. precheck is this PE's
  * verdict on what was exchanged before (ACLSHMEM_*): a failure anywhere
  * fails every PE before anything is mapped. Same result on every PE. */
-int mishmem_fd_share(struct mishmem_instance *inst, const struct mishmem_fd_share *share, int precheck);
+int mishmem_fd_share(struct mishmem_transport_ctx *ctx, const struct mishmem_fd_share *share, int precheck);
 
 /* Every PE contributes mine; *result is the first non-zero value in PE
  * order (or 0), the same on every PE. Negative values of other PEs are
  * logged as failures to share `what`. Returns the bootstrap's ACLSHMEM_*. */
-int mishmem_agree_first_nonzero(struct mishmem_instance *inst, int32_t mine, int32_t *result, const char *what);
+int mishmem_agree_first_nonzero(struct mishmem_transport_ctx *ctx, int32_t mine, int32_t *result, const char *what);
 
 #endif

@@ -4,8 +4,8 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "transport/amo_word.h"
-#include "transport/shm/doorbell.h"
+#include "mapped/amo_word.h"
+#include "mapped/doorbell.h"
 #include "transport/shm/shm_state.h"
 
 void *mishmem_shm_direct_address(void *state, int pe, struct mishmem_remote_addr at)
@@ -13,10 +13,10 @@ void *mishmem_shm_direct_address(void *state, int pe, struct mishmem_remote_addr
     struct mishmem_shm_state *shm = state;
     if (at.region == MISHMEM_REGION_SEGMENT)
         return shm->maps[pe] ? shm->maps[pe] + at.offset : NULL;
-    const struct mishmem_static_data *data = &shm->inst->static_data;
-    if (pe == shm->inst->my_pe || !data->peer_maps || !data->peer_maps[pe]) {
+    const struct mishmem_static_data *data = shm->ctx->static_data;
+    if (pe == shm->ctx->my_pe || !data->peer_maps || !data->peer_maps[pe]) {
         /* Mine: the offset counts from the first range, back to back. */
-        for (int r = 0; pe == shm->inst->my_pe && r < data->n_ranges; r++)
+        for (int r = 0; pe == shm->ctx->my_pe && r < data->n_ranges; r++)
             if (at.offset - data->ranges[r].file_offset < data->ranges[r].size)
                 return (char *)data->ranges[r].base + (at.offset - data->ranges[r].file_offset);
         return NULL;
@@ -26,10 +26,10 @@ void *mishmem_shm_direct_address(void *state, int pe, struct mishmem_remote_addr
 
 static void ring(struct mishmem_shm_state *shm, int pe)
 {
-    mishmem_doorbell_ring_bell(&((struct mishmem_control *)shm->maps[pe])->doorbell, MISHMEM_WAIT_ON_DATA);
+    mishmem_doorbell_ring_bell(&((struct mishmem_segment_header *)shm->maps[pe])->doorbell, MISHMEM_WAIT_ON_DATA);
     /* A write may also be one of the library's sync words (portable
      * collectives): wake sync sleepers too. */
-    mishmem_doorbell_ring_bell(&((struct mishmem_control *)shm->maps[pe])->doorbell, MISHMEM_WAIT_ON_SYNC);
+    mishmem_doorbell_ring_bell(&((struct mishmem_segment_header *)shm->maps[pe])->doorbell, MISHMEM_WAIT_ON_SYNC);
 }
 
 int mishmem_shm_put(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,

@@ -7,23 +7,10 @@
 #include "transport/shm/shm.h"
 
 struct mishmem_shm_state {
-    struct mishmem_instance *inst;
+    struct mishmem_transport_ctx *ctx;
     int unmapped; /* the core does not see the mappings */
     char **maps;  /* n_pes: each local peer's segment mapped here (mine too); NULL for others */
 };
-
-/* pe's control area as mapped here, mapped for the core or not; NULL when
- * pe is not a local peer. */
-static inline struct mishmem_control *mishmem_shm_control_of(const struct mishmem_instance *inst, int pe)
-{
-    const struct mishmem_peer *peer = &inst->peers[pe];
-    if (peer->segment)
-        return (struct mishmem_control *)peer->segment;
-    if (peer->transport != &mishmem_shm_transport)
-        return NULL;
-    const struct mishmem_shm_state *shm = inst->transport_state[peer->transport_index];
-    return shm ? (struct mishmem_control *)shm->maps[pe] : NULL;
-}
 
 int mishmem_shm_put(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,
                     enum mishmem_completion completion);

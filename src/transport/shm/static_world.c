@@ -24,30 +24,30 @@ struct static_card {
 
 /* The one live world whose peers map this process's data. Sharing it again
  * for a second live world would leave the first one's peers on a stale copy. */
-static struct mishmem_instance *_Atomic data_owner;
+static struct mishmem_transport_ctx *_Atomic data_owner;
 
-static int claim(struct mishmem_instance *inst)
+static int claim(struct mishmem_transport_ctx *ctx)
 {
-    struct mishmem_instance *expected = NULL;
-    return atomic_compare_exchange_strong(&data_owner, &expected, inst);
+    struct mishmem_transport_ctx *expected = NULL;
+    return atomic_compare_exchange_strong(&data_owner, &expected, ctx);
 }
 
-static void unclaim(struct mishmem_instance *inst)
+static void unclaim(struct mishmem_transport_ctx *ctx)
 {
-    struct mishmem_instance *expected = inst;
+    struct mishmem_transport_ctx *expected = ctx;
     atomic_compare_exchange_strong(&data_owner, &expected, NULL);
 }
 
-static void prepare(struct mishmem_instance *inst, struct static_card *card)
+static void prepare(struct mishmem_transport_ctx *ctx, struct static_card *card)
 {
     memset(card, 0, sizeof *card);
     card->fd = -1;
-    if (!claim(inst)) {
+    if (!claim(ctx)) {
         card->state = CARD_TAKEN;
         return;
     }
-    struct mishmem_static_data *data = &inst->static_data;
-    int rc = mishmem_static_find(data, inst->n_pes);
+    struct mishmem_static_data *data = ctx->static_data;
+    int rc = mishmem_static_find(data, ctx->n_pes);
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_static_share(data);
     if (rc != ACLSHMEM_SUCCESS) {
@@ -58,7 +58,7 @@ static void prepare(struct mishmem_instance *inst, struct static_card *card)
     card->state = CARD_READY;
     card->fd = data->fd;
     if (getrandom(&card->socket_token, sizeof card->socket_token, 0) != sizeof card->socket_token)
-        card->socket_token = (uint64_t)getpid() << 32 ^ (uint64_t)(uintptr_t)inst;
+        card->socket_token = (uint64_t)getpid() << 32 ^ (uint64_t)(uintptr_t)ctx;
     card->n_ranges = data->n_ranges;
     for (int r = 0; r < data->n_ranges; r++)
         card->range_sizes[r] = data->ranges[r].size;
@@ -82,10 +82,10 @@ static int same_layout(const struct static_card *a, const struct static_card *b)
     return 1;
 }
 
-static int check_layouts(const struct mishmem_instance *inst, const struct static_card *cards)
+static int check_layouts(const struct mishmem_transport_ctx *ctx, const struct static_card *cards)
 {
-    const struct static_card *mine = &cards[inst->my_pe];
-    for (int pe = 0; pe < inst->n_pes; pe++)
+    const struct static_card *mine = &cards[ctx->my_pe];
+    for (int pe = 0; pe < ctx->n_pes; pe++)
         if (!same_layout(&cards[pe], mine)) {
             MISHMEM_ERROR("PE %d has %llu bytes of global and static data in %d ranges, this PE %llu "
                           "in %d: every PE of the shmem_init world must run the same executable",
@@ -96,15 +96,15 @@ static int check_layouts(const struct mishmem_instance *inst, const struct stati
     return ACLSHMEM_SUCCESS;
 }
 
-static int map_static(struct mishmem_instance *inst, int pe, int fd, void *arg)
+static int map_static(struct mishmem_transport_ctx *ctx, int pe, int fd, void *arg)
 {
     (void)arg;
-    return mishmem_static_map_peer(&inst->static_data, pe, fd, inst->peers[pe].pid);
+    return mishmem_static_map_peer(ctx->static_data, pe, fd, ctx->peers[pe].pid);
 }
 
-static int map_peers(struct mishmem_instance *inst, const struct static_card *cards)
+static int map_peers(struct mishmem_transport_ctx *ctx, const struct static_card *cards)
 {
-    int n = inst->n_pes;
+    int n = ctx->n_pes;
     int32_t *remote_fds = calloc((unsigned)n, sizeof *remote_fds);
     uint64_t *tokens = calloc((unsigned)n, sizeof *tokens);
     int rc = ACLSHMEM_MALLOC_FAILED;
@@ -114,10 +114,10 @@ static int map_peers(struct mishmem_instance *inst, const struct static_card *ca
             tokens[pe] = cards[pe].socket_token;
         }
         /* Equal layouts (the precheck) mean an empty range is empty everywhere. */
-        struct mishmem_fd_share share = {.my_fd = inst->static_data.size ? inst->static_data.fd : -1,
+        struct mishmem_fd_share share = {.my_fd = ctx->static_data->size ? ctx->static_data->fd : -1,
                                          .remote_fds = remote_fds, .tokens = tokens,
                                          .what = "global and static data", .map = map_static};
-        rc = mishmem_fd_share(inst, &share, check_layouts(inst, cards));
+        rc = mishmem_fd_share(ctx, &share, check_layouts(ctx, cards));
     }
     free(tokens);
     free(remote_fds);
@@ -125,12 +125,12 @@ static int map_peers(struct mishmem_instance *inst, const struct static_card *ca
 }
 
 /* First failure, else the first PE whose data another world holds (-1: none). */
-static int verdict(const struct mishmem_instance *inst, const struct static_card *cards, int *taken_by)
+static int verdict(const struct mishmem_transport_ctx *ctx, const struct static_card *cards, int *taken_by)
 {
     *taken_by = -1;
-    for (int pe = 0; pe < inst->n_pes; pe++) {
+    for (int pe = 0; pe < ctx->n_pes; pe++) {
         if (cards[pe].state == CARD_FAILED) {
-            if (pe != inst->my_pe)
+            if (pe != ctx->my_pe)
                 MISHMEM_ERROR("PE %d failed to share its global and static data (%d)", pe, cards[pe].rc);
             return cards[pe].rc;
         }
@@ -140,49 +140,49 @@ static int verdict(const struct mishmem_instance *inst, const struct static_card
     return ACLSHMEM_SUCCESS;
 }
 
-static int exchange(struct mishmem_instance *inst, struct static_card *cards)
+static int exchange(struct mishmem_transport_ctx *ctx, struct static_card *cards)
 {
     struct static_card mine;
-    prepare(inst, &mine);
-    int rc = mishmem_bootstrap_allgather(inst->boot, &mine, cards, sizeof mine);
+    prepare(ctx, &mine);
+    int rc = mishmem_bootstrap_allgather(ctx->boot, &mine, cards, sizeof mine);
     int taken_by;
     if (rc == ACLSHMEM_SUCCESS)
-        rc = verdict(inst, cards, &taken_by);
+        rc = verdict(ctx, cards, &taken_by);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     if (taken_by >= 0) {
         MISHMEM_WARN("global and static data are not symmetric in instance %llu: PE %d already shares "
                      "its data with another live shmem_init world; only the heap is symmetric",
-                     (unsigned long long)inst->id, taken_by);
-        mishmem_static_world_release(inst);
+                     (unsigned long long)ctx->id, taken_by);
+        mishmem_static_world_release(ctx);
         return ACLSHMEM_SUCCESS;
     }
-    rc = map_peers(inst, cards);
+    rc = map_peers(ctx, cards);
     if (rc == ACLSHMEM_SUCCESS) {
         /* Every peer holds its own mapping now. */
-        mishmem_static_close_fd(&inst->static_data);
+        mishmem_static_close_fd(ctx->static_data);
         MISHMEM_INFO("global and static data symmetric: %llu bytes in %d ranges",
-                     (unsigned long long)inst->static_data.size, inst->static_data.n_ranges);
+                     (unsigned long long)ctx->static_data->size, ctx->static_data->n_ranges);
     }
     return rc;
 }
 
-int mishmem_static_world_attach(struct mishmem_instance *inst)
+int mishmem_static_world_attach(struct mishmem_transport_ctx *ctx)
 {
-    if (inst->n_pes == 1) /* no peers: nothing to share, every address is mine */
-        return mishmem_static_find(&inst->static_data, 1);
-    struct static_card *cards = calloc((size_t)inst->n_pes, sizeof *cards);
+    if (ctx->n_pes == 1) /* no peers: nothing to share, every address is mine */
+        return mishmem_static_find(ctx->static_data, 1);
+    struct static_card *cards = calloc((size_t)ctx->n_pes, sizeof *cards);
     if (!cards)
         return ACLSHMEM_MALLOC_FAILED;
-    int rc = exchange(inst, cards);
+    int rc = exchange(ctx, cards);
     free(cards);
     if (rc != ACLSHMEM_SUCCESS)
-        mishmem_static_world_release(inst);
+        mishmem_static_world_release(ctx);
     return rc;
 }
 
-void mishmem_static_world_release(struct mishmem_instance *inst)
+void mishmem_static_world_release(struct mishmem_transport_ctx *ctx)
 {
-    unclaim(inst);
-    mishmem_static_release(&inst->static_data);
+    unclaim(ctx);
+    mishmem_static_release(ctx->static_data);
 }

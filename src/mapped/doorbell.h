@@ -14,16 +14,13 @@
  * writers fence. And a sleep ends after the instance's sleep_max_ns
  * anyway, so a write that does not ring (a store through shmem_ptr, say)
  * is seen within that bound. */
-#ifndef MISHMEM_CORE_DOORBELL_H
-#define MISHMEM_CORE_DOORBELL_H
+#ifndef MISHMEM_MAPPED_DOORBELL_H
+#define MISHMEM_MAPPED_DOORBELL_H
 
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "instance/instance.h"
-
-/* The default bound of one sleep (MISHMEM_WAIT_SLEEP_MAX_US sets it). */
-#define MISHMEM_SLEEP_MAX_NS 1000000ull /* 1 ms */
+#include "mapped/segment_header.h"
 
 /* Set at start-up: 1 when membarrier cannot serve, so writers fence. */
 extern int mishmem_doorbell_writers_fence;
@@ -71,21 +68,6 @@ static inline void mishmem_doorbell_ring_bell(struct mishmem_doorbell *bell, enu
         mishmem_doorbell_wake(bell, kind);
 }
 
-/* After writing program data of `pe` (put, AMO, signal). */
-static inline void mishmem_doorbell_ring_data(struct mishmem_instance *inst, int pe)
-{
-    mishmem_doorbell_ring_bell(&mishmem_control_of(inst, pe)->doorbell, MISHMEM_WAIT_ON_DATA);
-}
-
-/* After writing sync words that `pe` may wait on. */
-static inline void mishmem_doorbell_ring(struct mishmem_instance *inst, int pe)
-{
-    mishmem_doorbell_ring_bell(&mishmem_control_of(inst, pe)->doorbell, MISHMEM_WAIT_ON_SYNC);
-}
-
-/* After writing sync words that any PE may wait on (a lock word). */
-void mishmem_doorbell_ring_all(struct mishmem_instance *inst);
-
 /* What one wait remembers between its sleeps: the ticket of its last
  * barrier, so that re-arming after a sleep that nobody ended needs no new
  * barrier. */
@@ -94,10 +76,11 @@ struct mishmem_doorbell_arming {
     uint32_t ticket;
 };
 
-/* The sleeper's side: arm (returns the ticket to sleep on), test the
- * condition once more, and sleep only if it is still false. */
-uint32_t mishmem_doorbell_arm(struct mishmem_instance *inst, enum mishmem_wait_kind kind,
-                              struct mishmem_doorbell_arming *arming);
-void mishmem_doorbell_sleep(struct mishmem_instance *inst, uint32_t ticket, uint64_t max_ns);
+/* The sleeper's side, on its own segment's header: arm (returns the
+ * ticket to sleep on), test the condition once more, and sleep only if it
+ * is still false; the sleeper counts as asleep in header->placement. */
+uint32_t mishmem_bell_arm(struct mishmem_segment_header *mine, enum mishmem_wait_kind kind,
+                          struct mishmem_doorbell_arming *arming);
+void mishmem_bell_sleep(struct mishmem_segment_header *mine, uint32_t ticket, uint64_t max_ns);
 
 #endif

@@ -1,6 +1,5 @@
-#include "transport/shm/doorbell.h"
-
-#include "transport/shm/shm_state.h"
+/* The doorbell's slow paths: membarrier set-up, wake, arm and sleep. */
+#include "mapped/doorbell.h"
 
 #include <limits.h>
 #include <linux/futex.h>
@@ -42,25 +41,10 @@ void mishmem_doorbell_wake(struct mishmem_doorbell *bell, enum mishmem_wait_kind
     syscall(SYS_futex, (void *)&bell->rings, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 }
 
-void mishmem_doorbell_ring_all(struct mishmem_instance *inst)
+uint32_t mishmem_bell_arm(struct mishmem_segment_header *mine, enum mishmem_wait_kind kind,
+                          struct mishmem_doorbell_arming *arming)
 {
-    /* Peers that are not mapped poll: their waits' sleeps are bounded. */
-    for (int pe = 0; pe < inst->n_pes; pe++) {
-        struct mishmem_control *control = mishmem_shm_control_of(inst, pe);
-        if (control)
-            mishmem_doorbell_ring_bell(&control->doorbell, MISHMEM_WAIT_ON_SYNC);
-    }
-}
-
-static struct mishmem_doorbell *my_bell(struct mishmem_instance *inst)
-{
-    return &mishmem_control_of(inst, inst->my_pe)->doorbell;
-}
-
-uint32_t mishmem_doorbell_arm(struct mishmem_instance *inst, enum mishmem_wait_kind kind,
-                              struct mishmem_doorbell_arming *arming)
-{
-    struct mishmem_doorbell *bell = my_bell(inst);
+    struct mishmem_doorbell *bell = &mine->doorbell;
     /* Read first: a wake after this makes the futex wait return at once. */
     uint32_t ticket = atomic_load_explicit(&bell->rings, memory_order_acquire);
     /* Every wake wakes all sleepers, so several threads may share the flag:
@@ -81,13 +65,13 @@ uint32_t mishmem_doorbell_arm(struct mishmem_instance *inst, enum mishmem_wait_k
     return ticket;
 }
 
-void mishmem_doorbell_sleep(struct mishmem_instance *inst, uint32_t ticket, uint64_t max_ns)
+void mishmem_bell_sleep(struct mishmem_segment_header *mine, uint32_t ticket, uint64_t max_ns)
 {
     struct timespec timeout = {.tv_sec = (time_t)(max_ns / 1000000000u),
                                .tv_nsec = (long)(max_ns % 1000000000u)};
-    /* Asleep PEs do not count as load in core/placement.c. */
-    _Atomic uint32_t *asleep = &mishmem_control_of(inst, inst->my_pe)->placement.asleep;
+    /* Asleep PEs do not count as load in progress/placement.c. */
+    _Atomic uint32_t *asleep = &mine->placement.asleep;
     atomic_fetch_add_explicit(asleep, 1, memory_order_relaxed);
-    syscall(SYS_futex, (void *)&my_bell(inst)->rings, FUTEX_WAIT, ticket, &timeout, NULL, 0);
+    syscall(SYS_futex, (void *)&mine->doorbell.rings, FUTEX_WAIT, ticket, &timeout, NULL, 0);
     atomic_fetch_sub_explicit(asleep, 1, memory_order_relaxed);
 }

@@ -9,10 +9,10 @@
  * affinity mask: the kernel leaves it where it is). The kernel alone
  * leaves 3 + 1 or 4 + 0 of 4 PEs on 2 CPUs for long stretches, which
  * doubles a barrier. The same look tells whether the PE is alone on its
- * CPU (core/wait.h then spins instead of yielding). MISHMEM_BALANCE=0
+ * CPU (progress/wait.h then spins instead of yielding). MISHMEM_BALANCE=0
  * turns this off. */
-#ifndef MISHMEM_CORE_PLACEMENT_H
-#define MISHMEM_CORE_PLACEMENT_H
+#ifndef MISHMEM_PROGRESS_PLACEMENT_H
+#define MISHMEM_PROGRESS_PLACEMENT_H
 
 #include <stdint.h>
 

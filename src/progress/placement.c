@@ -1,9 +1,10 @@
-#include "transport/shm/placement.h"
+/* Balancing waiting PEs over the CPUs (placement.h). */
+#include "progress/placement.h"
 
 #include <sched.h>
 #include <string.h>
 
-#include "transport/shm/shm_state.h"
+#include "progress/ring.h"
 
 /* CPUs counted; PEs on CPUs beyond this are not balanced. */
 #define MAX_BALANCED_CPUS 1024
@@ -11,7 +12,7 @@
 /* NULL for a peer on another host. */
 static struct mishmem_placement *placement_of(struct mishmem_instance *inst, int pe)
 {
-    struct mishmem_control *control = mishmem_shm_control_of(inst, pe);
+    struct mishmem_segment_header *control = mishmem_header_mapped_here(inst, pe);
     return control ? &control->placement : NULL;
 }
 

@@ -1,5 +1,5 @@
 /* Waiting on memory that peers write: spin briefly, then yield, then sleep
- * on the PE's doorbell (core/doorbell.h), so that many PEs on few cores
+ * on the PE's doorbell (progress/ring.h), so that many PEs on few cores
  * leave the cores to those with work. Every so often check that the
  * instance's peers are alive, so a dead peer ends the wait with a clear
  * message instead of a hang: in the shmem_init world the process ends (the
@@ -7,17 +7,23 @@
  * once, the faces return ACLSHMEMX_PEER_FAILED) and the process's other
  * instances go on. A wait that knows which PE must write its word also
  * ends when that PE has entered finalize: it will never write it. */
-#ifndef MISHMEM_CORE_WAIT_H
-#define MISHMEM_CORE_WAIT_H
+#ifndef MISHMEM_PROGRESS_WAIT_H
+#define MISHMEM_PROGRESS_WAIT_H
 
 #include <sched.h>
 #include <stdint.h>
 
-#include "transport/shm/doorbell.h"
-#include "transport/shm/placement.h"
 #include "instance/registry.h"
-#include "transport/select.h"
+#include "progress/failure.h"
+#include "progress/fanout.h"
+#include "progress/placement.h"
+#include "progress/ring.h"
 #include "util/clock.h"
+
+/* The default bound of one sleep (MISHMEM_WAIT_SLEEP_MAX_US sets it). */
+#define MISHMEM_SLEEP_MAX_NS 1000000ull /* 1 ms */
+/* The longest sleep of a wait in an instance that spans hosts. */
+#define MISHMEM_REMOTE_SLEEP_MAX_NS 1000000ull /* 1 ms */
 
 #define MISHMEM_SPINS_BEFORE_YIELD 64
 /* Waits for the library's sync words (barriers, collectives, locks) when
@@ -65,13 +71,6 @@
 #define MISHMEM_WAIT_SLEEP (-2)
 #define MISHMEM_WAIT_PEER_FAILED (-3)
 #define MISHMEM_WAIT_GIVE_UP (-4)
-
-/* Why a wait failed (struct mishmem_waiter's why). */
-enum mishmem_wait_failure {
-    MISHMEM_PEER_EXITED,   /* the process is gone and never finalized */
-    MISHMEM_PEER_LEFT,     /* it entered finalize while this PE waited for it */
-    MISHMEM_PEER_REPORTED, /* it found the instance failed */
-};
 
 struct mishmem_waiter {
     struct mishmem_instance *inst;
@@ -137,12 +136,6 @@ int mishmem_find_failure(struct mishmem_waiter *w);
  * then ends the process (the shmem_init world) or marks the instance
  * failed and returns. Nothing to do after MISHMEM_WAIT_GIVE_UP. */
 void mishmem_wait_fail(struct mishmem_waiter *w, int step);
-/* Marks inst failed on this PE (PE pe failed it, for the reason why) and
- * tells its peers; 1 for the first call. */
-int mishmem_instance_mark_failed(struct mishmem_instance *inst, int pe, enum mishmem_wait_failure why);
-/* A transport could not reach pe (ACLSHMEMX_PEER_FAILED from it) during
- * `operation`: ends the process (the shmem_init world) or fails inst. */
-void mishmem_peer_unreachable(struct mishmem_instance *inst, int pe, const char *operation);
 
 /* How long a wait spins before it yields. With a core per PE the writer
  * is running: a while, since a yield costs more than the wait; longer when
@@ -150,7 +143,7 @@ void mishmem_peer_unreachable(struct mishmem_instance *inst, int pe, const char 
  * here a yield's system call also costs the PE's next large copy its TLB,
  * about 10 % of a 1 MiB put), shorter when several instances' threads may
  * share the cores. Oversubscribed: not at all, unless this PE was the only
- * awake one on its CPU at the last look (core/placement.h), so that
+ * awake one on its CPU at the last look (progress/placement.h), so that
  * spinning keeps nobody of its instance from running. */
 static inline uint64_t mishmem_wait_spin_ns(struct mishmem_instance *inst)
 {
@@ -281,7 +274,7 @@ static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticke
 }
 
 /* Waits until COND holds, watching the peers of INST; KIND says who rings
- * (core/doorbell.h), AWAITED is the world PE that must make COND true (-1:
+ * (progress/ring.h), AWAITED is the world PE that must make COND true (-1:
  * any). A sleep tests COND once more after arming, so no wake-up is lost.
  * When a peer fails (and the instance does not end the process), the wait
  * ends with COND still false: callers that can fail look at inst->failed. */

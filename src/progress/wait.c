@@ -1,6 +1,10 @@
-#include "transport/shm/wait.h"
+/* The wait engine's slow paths: finding a failed or departed peer, and
+ * failing the instance (wait.h). */
+#include "progress/wait.h"
 
-#include "transport/shm/shm_state.h"
+#include "progress/failure.h"
+#include "progress/liveness.h"
+#include "progress/ring.h"
 
 #include <poll.h>
 #include <stdio.h>
@@ -49,12 +53,12 @@ static int find_remote_failure(struct mishmem_waiter *w)
     struct mishmem_instance *inst = w->inst;
     int known = w->awaited >= 0 ? w->awaited : w->writer;
     if (known >= 0)
-        return known != inst->my_pe && !mishmem_shm_control_of(inst, known) &&
+        return known != inst->my_pe && !mishmem_header_mapped_here(inst, known) &&
                probe_remote(w, known, w->awaited >= 0);
     for (int asked = 0, seen = 0; asked < PROBES_PER_CHECK && seen < inst->n_pes; seen++) {
         int pe = w->next_probe;
         w->next_probe = (w->next_probe + 1) % inst->n_pes;
-        if (pe == inst->my_pe || mishmem_shm_control_of(inst, pe))
+        if (pe == inst->my_pe || mishmem_header_mapped_here(inst, pe))
             continue; /* watched above */
         asked++;
         if (probe_remote(w, pe, 0))
@@ -68,7 +72,7 @@ int mishmem_find_failure(struct mishmem_waiter *w)
     struct mishmem_instance *inst = w->inst;
     /* The PE this wait needs has entered finalize: it writes nothing more. */
     if (w->awaited >= 0 && w->awaited != inst->my_pe) {
-        const struct mishmem_control *control = mishmem_shm_control_of(inst, w->awaited);
+        const struct mishmem_segment_header *control = mishmem_header_mapped_here(inst, w->awaited);
         if (control && flag_set(&control->finalizing))
             return failed_by(w, w->awaited, MISHMEM_PEER_LEFT);
     }
@@ -83,7 +87,7 @@ int mishmem_find_failure(struct mishmem_waiter *w)
     for (int first = 0; first < inst->n_pes; first += 64) {
         int count = 0;
         for (int pe = first; pe < inst->n_pes && pe < first + 64; pe++) {
-            const struct mishmem_control *control = mishmem_shm_control_of(inst, pe);
+            const struct mishmem_segment_header *control = mishmem_header_mapped_here(inst, pe);
             if (pe == inst->my_pe || !control)
                 continue;
             if (flag_set(&control->failed))
@@ -100,64 +104,12 @@ int mishmem_find_failure(struct mishmem_waiter *w)
         for (int i = 0; i < count; i++)
             if (probes[i].revents & (POLLIN | POLLHUP | POLLERR)) {
                 /* Finalized between the two looks: a departure after all. */
-                if (flag_set(&mishmem_shm_control_of(inst, owners[i])->departed))
+                if (flag_set(&mishmem_header_mapped_here(inst, owners[i])->departed))
                     continue;
                 return failed_by(w, owners[i], MISHMEM_PEER_EXITED);
             }
     }
     return inst->n_unmapped > 0 && find_remote_failure(w);
-}
-
-/* A control area's `failed` word: which PE failed the instance, and how
- * (so that every PE's message names the PE that started it). */
-static uint64_t failure_word(int pe, enum mishmem_wait_failure why)
-{
-    return (uint64_t)why << 32 | (uint32_t)(pe + 1);
-}
-
-int mishmem_instance_mark_failed(struct mishmem_instance *inst, int pe, enum mishmem_wait_failure why)
-{
-    int expected = 0;
-    if (!atomic_compare_exchange_strong(&inst->failed, &expected, 1))
-        return 0;
-    /* Peers waiting on this instance learn it from our control area. */
-    struct mishmem_control *mine = mishmem_shm_control_of(inst, inst->my_pe);
-    if (mine)
-        atomic_store_explicit(&mine->failed.value, failure_word(pe, why), memory_order_release);
-    return 1;
-}
-
-/* Ends the process (the shmem_init world) or fails inst: PE origin did
- * it, for the reason why; message says what this PE saw. */
-static void fail_instance(struct mishmem_instance *inst, int origin, enum mishmem_wait_failure why,
-                          const char *message)
-{
-    if (inst->abort_on_failure)
-        mishmem_fatal("%s; aborting", message);
-    if (mishmem_instance_mark_failed(inst, origin, why))
-        MISHMEM_ERROR("%s; instance %llu has failed: its calls now fail (ACLSHMEMX_PEER_FAILED on the aclshmem "
-                      "face), aclshmemx_finalize(%llu) releases it; the process's other instances go on",
-                      message, (unsigned long long)inst->id, (unsigned long long)inst->id);
-}
-
-/* "pid 1234", or where a peer without a pid here is. */
-static void describe_peer(const struct mishmem_instance *inst, int pe, char *buf, size_t size)
-{
-    if (inst->peers[pe].pid > 0)
-        snprintf(buf, size, "pid %d", (int)inst->peers[pe].pid);
-    else
-        snprintf(buf, size, "on another host");
-}
-
-void mishmem_peer_unreachable(struct mishmem_instance *inst, int pe, const char *operation)
-{
-    char who[32], message[320];
-    describe_peer(inst, pe, who, sizeof who);
-    snprintf(message, sizeof message,
-             "PE %d (%s) of instance %llu exited, or its host is down: the fabric has not reached it for "
-             "MISHMEM_PEER_TIMEOUT_MS while PE %d was in %s",
-             pe, who, (unsigned long long)inst->id, inst->my_pe, operation);
-    fail_instance(inst, pe, MISHMEM_PEER_EXITED, message);
 }
 
 void mishmem_wait_fail(struct mishmem_waiter *w, int step)
@@ -175,7 +127,7 @@ void mishmem_wait_fail(struct mishmem_waiter *w, int step)
     enum mishmem_wait_failure origin_why = w->why;
     char cause[96] = "";
     if (w->why == MISHMEM_PEER_REPORTED) {
-        const struct mishmem_control *control = mishmem_shm_control_of(inst, w->culprit);
+        const struct mishmem_segment_header *control = mishmem_header_mapped_here(inst, w->culprit);
         uint64_t word = control ? atomic_load_explicit(&control->failed.value, memory_order_acquire)
                                 : w->culprit_failed;
         origin = (int)(uint32_t)word - 1;
@@ -186,12 +138,12 @@ void mishmem_wait_fail(struct mishmem_waiter *w, int step)
             origin = w->culprit, origin_why = w->why;
     }
     char who[32], message[320];
-    describe_peer(inst, w->culprit, who, sizeof who);
+    mishmem_describe_peer(inst, w->culprit, who, sizeof who);
     snprintf(message, sizeof message, "PE %d (%s) of instance %llu %s%s while PE %d waited in %s%s", w->culprit,
              who, (unsigned long long)inst->id, what[w->why], cause, inst->my_pe, w->operation,
              w->why == MISHMEM_PEER_LEFT ? " (finalize is collective: it completes only with every PE's finalize)"
                                          : w->why == MISHMEM_PEER_EXITED && inst->peers[w->culprit].pid <= 0
                                              ? " (the fabric has not reached it for MISHMEM_PEER_TIMEOUT_MS)"
                                              : "");
-    fail_instance(inst, origin, origin_why, message);
+    mishmem_fail_instance(inst, origin, origin_why, message);
 }

@@ -1,4 +1,6 @@
-#include "transport/select.h"
+/* Choosing the transports of an instance when it is created (see
+ * transports.h), and closing them when it ends. */
+#include "init/transports.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
@@ -8,37 +10,13 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "progress/fanout.h"
+#include "progress/liveness.h"
+#include "progress/wait.h"
 #include "transport/locality.h"
-#include "transport/shm/shm.h"
-#include "transport/shm/wait.h"
+#include "transport/table.h"
 #include "util/env.h"
 #include "util/log.h"
-#ifdef MISHMEM_HAVE_OFI
-#include "transport/ofi/ofi.h"
-#endif
-
-_Atomic int mishmem_instances_unmapped;
-
-/* The longest sleep of a wait in an instance that spans hosts. */
-#define MISHMEM_REMOTE_SLEEP_MAX_NS 1000000ull /* 1 ms */
-
-/* A liveness read: what the transport writes, then the link that keeps
- * it once given up on. */
-struct mishmem_probe_read {
-    struct mishmem_flag departed, finalizing, failed;
-    struct mishmem_probe_read *given_up_next;
-};
-
-/* Every transport of this build, in order of preference. A new one is a
- * folder and a line here. */
-static const struct mishmem_transport *const transports[] = {
-    &mishmem_shm_transport,
-#ifdef MISHMEM_HAVE_OFI
-    &mishmem_ofi_transport,
-#endif
-};
-#define N_TRANSPORTS ((int)(sizeof transports / sizeof transports[0]))
-_Static_assert(N_TRANSPORTS <= MISHMEM_MAX_TRANSPORTS, "raise MISHMEM_MAX_TRANSPORTS");
 
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
@@ -49,18 +27,19 @@ static size_t blob_offset(int t, int between_hosts)
 {
     size_t offset = align8(sizeof(struct mishmem_card_common));
     for (int i = 0; i < t; i++)
-        if (transports[i]->between_hosts == between_hosts)
-            offset += align8(transports[i]->blob_size);
+        if (mishmem_transport_table[i]->between_hosts == between_hosts)
+            offset += align8(mishmem_transport_table[i]->blob_size);
     return offset;
 }
 
 static void open_transports(struct mishmem_instance *inst, unsigned char *card, int between_hosts,
                             struct mishmem_card_common *common, int *rc)
 {
-    for (int t = 0; *rc == ACLSHMEM_SUCCESS && t < N_TRANSPORTS; t++) {
-        if (transports[t]->between_hosts != between_hosts)
+    for (int t = 0; *rc == ACLSHMEM_SUCCESS && t < mishmem_transport_count; t++) {
+        if (mishmem_transport_table[t]->between_hosts != between_hosts)
             continue;
-        int opened = transports[t]->open(inst, card + blob_offset(t, between_hosts), &inst->transport_state[t]);
+        int opened = mishmem_transport_table[t]->open(&inst->transport_ctx, card + blob_offset(t, between_hosts),
+                                         &inst->transport_state[t]);
         if (opened == ACLSHMEM_SUCCESS)
             common->available |= 1u << t;
         else if (opened != ACLSHMEM_NOT_SUPPORTED)
@@ -75,9 +54,9 @@ static int make_card(struct mishmem_instance *inst, unsigned char *card)
     if (getrandom(&common.token, sizeof common.token, 0) != sizeof common.token)
         common.token = (uint64_t)getpid() << 32 ^ (uint64_t)(uintptr_t)inst ^ (uint64_t)inst->id;
     struct mishmem_control *control = (struct mishmem_control *)inst->segment.base;
-    control->owner.token = common.token;
-    control->owner.instance_id = inst->id;
-    control->owner.pe = inst->my_pe;
+    control->header.owner.token = common.token;
+    control->header.owner.instance_id = inst->id;
+    control->header.owner.pe = inst->my_pe;
     open_transports(inst, card, 0, &common, &rc);
     memcpy(card, &common, sizeof common);
     return rc;
@@ -144,7 +123,7 @@ static int group_hosts(struct mishmem_instance *inst, const struct mishmem_cards
 static int exchange_between_hosts(struct mishmem_instance *inst, unsigned char **all2, size_t *size2,
                                   uint32_t *available)
 {
-    *size2 = blob_offset(N_TRANSPORTS, 1);
+    *size2 = blob_offset(mishmem_transport_count, 1);
     unsigned char *mine = calloc(1, *size2);
     *all2 = calloc((size_t)inst->n_pes, *size2);
     if (!mine || !*all2) {
@@ -183,20 +162,20 @@ static int assign(struct mishmem_instance *inst, const struct mishmem_cards *car
         int local = mishmem_same_host(&mine->host, &card->host, why, sizeof why);
         peer->pid = local ? card->pid : 0;
         peer->same_host = (uint8_t)local;
-        for (int t = 0; !peer->transport && t < N_TRANSPORTS; t++) {
-            const struct mishmem_cards *set = transports[t]->between_hosts ? cards2 : cards;
+        for (int t = 0; !peer->transport && t < mishmem_transport_count; t++) {
+            const struct mishmem_cards *set = mishmem_transport_table[t]->between_hosts ? cards2 : cards;
             if (!set || !(available[inst->my_pe] & available[pe] & (1u << t)))
                 continue;
-            size_t at = blob_offset(t, transports[t]->between_hosts);
-            if (pe == inst->my_pe || transports[t]->reaches(inst, set, pe, (const char *)mishmem_card_of(set, inst->my_pe) + at,
+            size_t at = blob_offset(t, mishmem_transport_table[t]->between_hosts);
+            if (pe == inst->my_pe || mishmem_transport_table[t]->reaches(&inst->transport_ctx, set, pe, (const char *)mishmem_card_of(set, inst->my_pe) + at,
                                                             (const char *)mishmem_card_of(set, pe) + at)) {
-                peer->transport = transports[t];
+                peer->transport = mishmem_transport_table[t];
                 peer->transport_index = t;
             }
         }
         if (!peer->transport) {
             MISHMEM_ERROR("PE %d is on another host than this PE (%s), and no transport of this build "
-                          "reaches it%s", pe, why, N_TRANSPORTS == 1 ? " (built without libfabric)" : "");
+                          "reaches it%s", pe, why, mishmem_transport_count == 1 ? " (built without libfabric)" : "");
             return ACLSHMEM_NOT_SUPPORTED;
         }
     }
@@ -227,31 +206,47 @@ static int choose_amo_path(struct mishmem_instance *inst)
     }
     int on_cpu = 1;
     if (fabric >= 0)
-        on_cpu = transports[fabric]->atomics_on_cpu ? transports[fabric]->atomics_on_cpu(inst->transport_state[fabric])
+        on_cpu = mishmem_transport_table[fabric]->atomics_on_cpu ? mishmem_transport_table[fabric]->atomics_on_cpu(inst->transport_state[fabric])
                                                     : 1;
     int via_fabric = fabric >= 0 && (wanted ? strcmp(wanted, "fabric") == 0 : !on_cpu);
     if (fabric >= 0 && !via_fabric && !on_cpu)
         MISHMEM_WARN("MISHMEM_AMO_PATH=cpu with %s atomics that do not run on the target's CPU: AMOs of local and "
-                     "remote PEs on one word are not atomic with each other", transports[fabric]->name);
+                     "remote PEs on one word are not atomic with each other", mishmem_transport_table[fabric]->name);
     for (int pe = 0; pe < inst->n_pes; pe++) {
         struct mishmem_peer *peer = &inst->peers[pe];
         peer->amo_segment = via_fabric ? NULL : peer->segment;
-        peer->amo_transport = via_fabric ? transports[fabric] : peer->transport;
+        peer->amo_transport = via_fabric ? mishmem_transport_table[fabric] : peer->transport;
         peer->amo_transport_index = via_fabric ? fabric : peer->transport_index;
     }
     inst->amo_via_fabric = (uint8_t)via_fabric;
     if (fabric >= 0 && inst->my_pe == 0 && mishmem_env_bool(MISHMEM_ENV_SHMEM_INFO)) {
         printf("mishmem: instance %llu spans hosts: AMOs on local PEs %s, on remote PEs through %s%s\n",
                (unsigned long long)inst->id, via_fabric ? "through the fabric too" : "are CPU atomics",
-               transports[fabric]->name, wanted ? " (MISHMEM_AMO_PATH)" : "");
+               mishmem_transport_table[fabric]->name, wanted ? " (MISHMEM_AMO_PATH)" : "");
         fflush(stdout);
     }
     return ACLSHMEM_SUCCESS;
 }
 
+struct mishmem_transport_ctx *mishmem_transports_ctx(struct mishmem_instance *inst)
+{
+    inst->transport_ctx = (struct mishmem_transport_ctx){
+        .id = inst->id,
+        .my_pe = inst->my_pe,
+        .n_pes = inst->n_pes,
+        .boot = inst->boot,
+        .segment = &inst->segment,
+        .static_data = &inst->static_data,
+        .peers = inst->peers,
+        .op_timeout_ms = inst->op_timeout_ms,
+    };
+    return &inst->transport_ctx;
+}
+
 int mishmem_transports_attach(struct mishmem_instance *inst)
 {
-    size_t card_size = blob_offset(N_TRANSPORTS, 0), size2 = 0;
+    mishmem_transports_ctx(inst);
+    size_t card_size = blob_offset(mishmem_transport_count, 0), size2 = 0;
     unsigned char *mine = calloc(1, card_size), *all2 = NULL;
     unsigned char *all = calloc((size_t)inst->n_pes, card_size);
     uint32_t *available = calloc((size_t)inst->n_pes, sizeof *available);
@@ -281,11 +276,11 @@ int mishmem_transports_attach(struct mishmem_instance *inst)
     inst->peers[inst->my_pe].segment = inst->segment.base;
     /* Every transport of each exchange takes part, so that collective
      * set-ups line up on every PE. */
-    for (int t = 0; t < N_TRANSPORTS; t++) {
-        int between = transports[t]->between_hosts;
+    for (int t = 0; t < mishmem_transport_count; t++) {
+        int between = mishmem_transport_table[t]->between_hosts;
         if (between && !spans)
             continue;
-        rc = transports[t]->connect(inst, inst->transport_state[t], between ? &cards2 : &cards,
+        rc = mishmem_transport_table[t]->connect(&inst->transport_ctx, inst->transport_state[t], between ? &cards2 : &cards,
                                     blob_offset(t, between), rc);
     }
     inst->n_unmapped = 0;
@@ -310,9 +305,9 @@ int mishmem_transports_attach(struct mishmem_instance *inst)
 int mishmem_transports_static_ready(struct mishmem_instance *inst)
 {
     int rc = ACLSHMEM_SUCCESS, any = 0;
-    for (int t = 0; t < N_TRANSPORTS; t++)
-        if (inst->transport_state[t] && transports[t]->static_ready) {
-            int one = transports[t]->static_ready(inst, inst->transport_state[t]);
+    for (int t = 0; t < mishmem_transport_count; t++)
+        if (inst->transport_state[t] && mishmem_transport_table[t]->static_ready) {
+            int one = mishmem_transport_table[t]->static_ready(&inst->transport_ctx, inst->transport_state[t]);
             rc = rc == ACLSHMEM_SUCCESS ? one : rc;
             any = 1;
         }
@@ -331,97 +326,12 @@ void mishmem_transports_release(struct mishmem_instance *inst)
     if (inst->n_unmapped > 0)
         atomic_fetch_sub_explicit(&mishmem_instances_unmapped, 1, memory_order_relaxed);
     inst->n_unmapped = 0;
-    for (int t = N_TRANSPORTS - 1; t >= 0; t--) {
-        transports[t]->close(inst, inst->transport_state[t]);
+    for (int t = mishmem_transport_count - 1; t >= 0; t--) {
+        mishmem_transport_table[t]->close(&inst->transport_ctx, inst->transport_state[t]);
         inst->transport_state[t] = NULL;
     }
-    for (struct mishmem_probe_read *next, *read = atomic_exchange(&inst->given_up_reads, NULL); read; read = next) {
-        next = read->given_up_next;
-        free(read);
-    }
+    mishmem_liveness_free_given_up(inst);
     free(inst->peers);
     inst->peers = NULL;
 }
 
-/* A quiet that gave up (ACLSHMEMX_PEER_FAILED: operations stopped
- * completing) does not know whose: the peer of transport t that no longer
- * answers is the culprit. */
-static void blame_unreachable(struct mishmem_instance *inst, int t)
-{
-    for (int pe = 0; pe < inst->n_pes; pe++) {
-        struct mishmem_peer_flags flags;
-        if (pe != inst->my_pe && inst->peers[pe].transport_index == t && !inst->peers[pe].segment &&
-            mishmem_transport_peer_flags(inst, pe, &flags) == ACLSHMEMX_PEER_FAILED) {
-            mishmem_peer_unreachable(inst, pe, "a quiet");
-            return;
-        }
-    }
-}
-
-int mishmem_transports_quiet(struct mishmem_instance *inst)
-{
-    int rc = ACLSHMEM_SUCCESS;
-    for (int t = 0; t < N_TRANSPORTS; t++)
-        if (inst->transport_state[t] && transports[t]->quiet) {
-            int one = transports[t]->quiet(inst->transport_state[t]);
-            if (one == ACLSHMEMX_PEER_FAILED)
-                blame_unreachable(inst, t);
-            rc = rc == ACLSHMEM_SUCCESS ? one : rc;
-        }
-    return rc;
-}
-
-int mishmem_transports_fence(struct mishmem_instance *inst)
-{
-    int rc = ACLSHMEM_SUCCESS;
-    for (int t = 0; t < N_TRANSPORTS; t++)
-        if (inst->transport_state[t] && transports[t]->fence) {
-            int one = transports[t]->fence(inst->transport_state[t]);
-            rc = rc == ACLSHMEM_SUCCESS ? one : rc;
-        }
-    return rc;
-}
-
-void mishmem_transports_progress(struct mishmem_instance *inst)
-{
-    for (int t = 0; t < N_TRANSPORTS; t++)
-        if (inst->transport_state[t] && transports[t]->progress)
-            transports[t]->progress(inst->transport_state[t]);
-}
-
-int mishmem_transport_peer_flags(struct mishmem_instance *inst, int pe, struct mishmem_peer_flags *out)
-{
-    /* departed, finalizing and failed follow each other: one read, into
-     * memory of its own, kept until the transports close if the read is
-     * given up on: a reply that comes after all must not land in reused
-     * memory. */
-    struct mishmem_probe_read *flags = aligned_alloc(MISHMEM_CACHE_LINE, sizeof *flags);
-    if (!flags)
-        return ACLSHMEM_INNER_ERROR;
-    _Static_assert(offsetof(struct mishmem_control, failed) - offsetof(struct mishmem_control, departed) ==
-                       2 * sizeof(struct mishmem_flag),
-                   "the control area's departed, finalizing and failed must stay together");
-    struct mishmem_remote_addr at = {MISHMEM_REGION_SEGMENT, offsetof(struct mishmem_control, departed)};
-    const struct mishmem_transport *t = inst->peers[pe].transport;
-    int rc = t->get(inst->transport_state[inst->peers[pe].transport_index], pe, flags, at,
-                    offsetof(struct mishmem_probe_read, given_up_next), MISHMEM_BLOCKING);
-    if (rc == ACLSHMEMX_PEER_FAILED) {
-        flags->given_up_next = atomic_load_explicit(&inst->given_up_reads, memory_order_relaxed);
-        while (!atomic_compare_exchange_weak(&inst->given_up_reads, &flags->given_up_next, flags))
-            ;
-        return rc;
-    }
-    if (rc == ACLSHMEM_SUCCESS) {
-        out->departed = atomic_load_explicit(&flags->departed.value, memory_order_relaxed) != 0;
-        out->finalizing = atomic_load_explicit(&flags->finalizing.value, memory_order_relaxed) != 0;
-        out->failed = atomic_load_explicit(&flags->failed.value, memory_order_relaxed);
-    }
-    free(flags);
-    return rc;
-}
-
-const char *mishmem_transport_name_of(const struct mishmem_instance *inst, int pe)
-{
-    const struct mishmem_transport *t = inst->peers[pe].transport;
-    return t ? t->name : "none";
-}

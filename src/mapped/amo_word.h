@@ -6,14 +6,14 @@
  * compare-and-swap give the same bits for signed and unsigned types (two's
  * complement), and float/double only fetch, set and swap, so an unsigned
  * integer of the operand's size serves every AMO type. */
-#ifndef MISHMEM_TRANSPORT_AMO_WORD_H
-#define MISHMEM_TRANSPORT_AMO_WORD_H
+#ifndef MISHMEM_MAPPED_AMO_WORD_H
+#define MISHMEM_MAPPED_AMO_WORD_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "transport/transport.h"
+#include "mapped/amo_ops.h"
 
 _Static_assert(__atomic_always_lock_free(4, 0) && __atomic_always_lock_free(8, 0),
                "AMOs need lock-free 32- and 64-bit atomics");
