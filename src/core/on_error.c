@@ -1,7 +1,7 @@
 /* Reporting misuse as the calling face wants it. */
 #include "core/on_error.h"
 
-#include "core/rma.h"
+#include "core/debug.h"
 #include "util/log.h"
 
 int mishmem_report(enum mishmem_on_error on_error, int rc, const char *message)

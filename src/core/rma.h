@@ -7,20 +7,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/debug.h"
 #include "core/on_error.h"
 #include "core/remote.h"
-#include "transport/shm/doorbell.h"
+#include "progress/ring.h"
 #include "instance/instance.h"
-
-/* SHMEM_DEBUG: 1 = deeper checks on every call, 0 = off, -1 = not read
- * yet (the first call takes the slow path, which reads it). */
-extern int mishmem_rma_debug;
-/* Reads SHMEM_DEBUG if not read yet; 1 when on. */
-int mishmem_rma_debug_read(void);
-static inline int mishmem_rma_debug_on(void)
-{
-    return __atomic_load_n(&mishmem_rma_debug, __ATOMIC_RELAXED) != 0;
-}
 
 /* What the slow path answers for a valid access to a peer that is not
  * mapped: the caller goes through the peer's transport (core/remote.h). */

@@ -5,23 +5,8 @@
 #include "core/rma.h"
 #include "core/strided.h"
 #include "instance/registry.h"
-#include "util/env.h"
 #include "util/log.h"
 
-int mishmem_rma_debug = -1;
-
-static void read_debug_setting(void)
-{
-    if (__atomic_load_n(&mishmem_rma_debug, __ATOMIC_RELAXED) < 0)
-        __atomic_store_n(&mishmem_rma_debug, mishmem_env_bool(MISHMEM_ENV_SHMEM_DEBUG) ? 1 : 0,
-                         __ATOMIC_RELAXED);
-}
-
-int mishmem_rma_debug_read(void)
-{
-    read_debug_setting();
-    return __atomic_load_n(&mishmem_rma_debug, __ATOMIC_RELAXED) > 0;
-}
 
 /* Names the other live instance whose heap holds addr, if any: symmetric
  * addresses belong to the instance that allocated them. The registry lock
@@ -51,7 +36,7 @@ static int ranges_overlap(const void *a, const void *b, size_t len)
 int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, const void *remote,
                            const void *local, size_t len, int pe, enum mishmem_on_error on_error)
 {
-    read_debug_setting();
+    mishmem_rma_debug_read();
     char message[640];
     if (!inst) {
         snprintf(message, sizeof message, "%s: no current instance (call shmem_init or "
@@ -93,7 +78,7 @@ int mishmem_strided_check_slow(struct mishmem_instance *inst, const char *call, 
                                ptrdiff_t remote_stride, const void *local, ptrdiff_t local_stride,
                                size_t nelems, size_t elem, int pe, enum mishmem_on_error on_error)
 {
-    read_debug_setting();
+    mishmem_rma_debug_read();
     /* Instance, PE and NULL problems read as for a plain access. */
     if (!inst || (unsigned)pe >= (unsigned)inst->n_pes || !remote || !local)
         return mishmem_rma_check_slow(inst, call, remote, local, elem * nelems, pe, on_error);
