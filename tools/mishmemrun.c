@@ -283,10 +283,11 @@ static void parse_options(int argc, char **argv, struct options *opts)
 /*
  * -x into NAME=VALUE entries: NAME alone takes our value; a NAME that is
  * not set here is left out with a warning (as Open MPI does), so each PE
- * keeps whatever its host gives it. Every entry is also set here, so the
- * PEs of this host inherit it.
+ * keeps whatever its host gives it. On one host every entry is set here,
+ * so the PEs inherit it; with several hosts only the helpers set them (a
+ * -x PATH=... must not change how the agent is found).
  */
-static char **resolve_exports(const struct options *opts, bool *sets_port_range)
+static char **resolve_exports(const struct options *opts, bool apply_here, bool *sets_port_range)
 {
     char **env = calloc((size_t)opts->nexports + 1, sizeof *env);
     int n = 0;
@@ -319,7 +320,7 @@ static char **resolve_exports(const struct options *opts, bool *sets_port_range)
             die_usage("-x %.*s: longer than %d bytes", (int)strcspn(entry, "="), entry, WIRE_PAYLOAD_MAX);
         char *eq = strchr(entry, '=');
         *eq = '\0';
-        if (setenv(entry, eq + 1, 1) != 0) {
+        if (apply_here && setenv(entry, eq + 1, 1) != 0) {
             report("cannot set %s: %s", entry, strerror(errno));
             exit(EXIT_LAUNCH_FAILED);
         }
@@ -391,10 +392,10 @@ int main(int argc, char **argv)
         return serve_host(argc, argv);
     parse_options(argc, argv, &opts);
     ensure_stdio_open();
+    bool several_hosts = opts.hosts != NULL || opts.hostfile != NULL;
     bool sets_port_range;
-    char **env = resolve_exports(&opts, &sets_port_range);
-    int status = opts.hosts != NULL || opts.hostfile != NULL ? run_several_hosts(&opts, env, sets_port_range)
-                                                             : run_here(&opts);
+    char **env = resolve_exports(&opts, !several_hosts, &sets_port_range);
+    int status = several_hosts ? run_several_hosts(&opts, env, sets_port_range) : run_here(&opts);
     for (char **entry = env; *entry != NULL; entry++)
         free(*entry);
     free(env);

@@ -198,8 +198,11 @@ port_range)
     run_launcher -n 1 -x SHMEM_INSTANCE_PORT_RANGE=21000:21254 bash -c 'echo "$SHMEM_INSTANCE_PORT_RANGE"'
     [ "$(cat "$WORK/out")" = 21000:21254 ] || fail "-x's range was replaced: $(cat "$WORK/out")"
     # While a job runs, its holding port (end + 1) is taken, so another launcher picks another range.
-    timeout -k 2 30 "$LAUNCHER" -n 1 bash -c 'echo "$SHMEM_INSTANCE_PORT_RANGE" >'"$WORK/first"'; sleep 3' &
+    # (It runs until the test creates $WORK/release, 60 s at most.)
+    timeout -k 2 70 "$LAUNCHER" -n 1 bash -c 'echo "$SHMEM_INSTANCE_PORT_RANGE" >'"$WORK/first"'
+        for i in $(seq 600); do [ -e '"$WORK/release"' ] && exit 0; sleep 0.1; done; exit 1' &
     first_pid=$!
+    trap 'kill "$first_pid" 2>/dev/null; cleanup' EXIT # even when the test fails
     for tries in $(seq 100); do [ -s "$WORK/first" ] && break; sleep 0.1; done
     first=$(cat "$WORK/first")
     [ -n "$first" ] || fail "the first job did not report its range"
@@ -211,6 +214,7 @@ port_range)
         run_launcher -n 1 bash -c 'echo "$SHMEM_INSTANCE_PORT_RANGE"'
         [ "$(cat "$WORK/out")" != "$first" ] || fail "a second job got the running job's range $first"
     done
+    touch "$WORK/release"
     wait "$first_pid" || fail "the first job failed"
     ;;
 two_jobs)
