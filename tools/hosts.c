@@ -49,7 +49,7 @@ struct launch {
     int nremotes;
     char secret[SECRET_HEX_LEN + 1];
     char rdv_addr[96];
-    char range_env[96]; /* SHMEM_INSTANCE_PORT_RANGE=S:E from the first host, for the others */
+    char range_env[96]; /* MISHMEM_PORT_RANGE=S:E from the first host, for the others */
     char self_path[PATH_MAX];
     int signal_fd;
     sigset_t saved_mask;
@@ -271,7 +271,7 @@ static void on_message(struct launch *launch, struct remote *r, const char *line
         fflush(stdout);
     } else if (sscanf(line, "range %d:%d", &range_start, &range_end) == 2 && r == &launch->remotes[0] &&
                launch->opts->plan_ports && launch->range_env[0] == '\0') {
-        snprintf(launch->range_env, sizeof launch->range_env, "SHMEM_INSTANCE_PORT_RANGE=%d:%d",
+        snprintf(launch->range_env, sizeof launch->range_env, "MISHMEM_PORT_RANGE=%d:%d",
                  range_start, range_end);
     } else if (sscanf(line, "port %d", &value) == 1 && r == &launch->remotes[0] &&
                launch->rdv_addr[0] == '\0' && value > 0 && value < 65536) {

@@ -15,7 +15,7 @@
  *                                       after those, once: the helper then starts its PEs
  *                        "sig N"        forward signal N to the PEs (ends the job)
  *                        end of file    the launcher is gone: kill the PEs now
- *   helper -> launcher:  "range S:E"    the first host's planned SHMEM_INSTANCE_PORT_RANGE
+ *   helper -> launcher:  "range S:E"    the first host's planned MISHMEM_PORT_RANGE
  *                                       (ports=1 only), before "port P"
  *                        "port P"       the first host's rendezvous port
  *                        "exit PE W"    PE (job-wide number) ended with wait status W

@@ -5,8 +5,8 @@
  *
  * Every PE gets the launcher contract in its environment (MISHMEM_PE,
  * MISHMEM_NPES, MISHMEM_RDV_ADDR, MISHMEM_SECRET, MISHMEM_CTRL_FD and, in PE 0
- * only, MISHMEM_RDV_FD), the variables of -x, and a free
- * SHMEM_INSTANCE_PORT_RANGE when none is set (ports.c). Standalone: libc
+ * only, MISHMEM_RDV_FD), the variables of -x, and a free port range
+ * (MISHMEM_PORT_RANGE) when SHMEM_INSTANCE_PORT_RANGE is not set (ports.c). Standalone: libc
  * only, does not link libmishmem. The options keep Open MPI's meanings.
  */
 #define _GNU_SOURCE
@@ -88,7 +88,8 @@ static void print_usage(FILE *out)
             "  --                    end of launcher options\n"
             "\n"
             "Without SHMEM_INSTANCE_PORT_RANGE (here or by -x), the job gets a range of\n"
-            "%d ports that was free when it started.\n"
+            "%d ports that was free when it started (MISHMEM_PORT_RANGE), which\n"
+            "instances made with port 0 use.\n"
             "\n"
             "Exit status: 0 when every PE exits 0; else the status of the first PE\n"
             "that failed (128+signal if it was killed), the status passed to\n"
@@ -143,7 +144,7 @@ static bool is_contract_variable(const char *name, size_t len)
 {
     static const char *const contract[] = {"MISHMEM_PE",     "MISHMEM_NPES",    "MISHMEM_RDV_ADDR",
                                            "MISHMEM_RDV_FD", "MISHMEM_SECRET",  "MISHMEM_CTRL_FD",
-                                           "MISHMEM_JOB_BOARD_FD"};
+                                           "MISHMEM_JOB_BOARD_FD", "MISHMEM_PORT_RANGE"};
     for (size_t i = 0; i < sizeof contract / sizeof contract[0]; i++)
         if (strlen(contract[i]) == len && strncmp(contract[i], name, len) == 0)
             return true;
@@ -334,6 +335,7 @@ static char **resolve_exports(const struct options *opts, bool apply_here, bool 
 
 static int run_several_hosts(const struct options *opts, char **env, bool sets_port_range)
 {
+    unsetenv("MISHMEM_PORT_RANGE"); /* an inherited plan is not this job's (the first helper plans) */
     char settings[WIRE_LINE_MAX];
     snprintf(settings, sizeof settings, "settings tag=%d bind=%s map=%s", opts->tag_output,
              bind_policy_name(opts->bind), map_policy_name(opts->map));

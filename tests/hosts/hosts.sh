@@ -138,7 +138,7 @@ x_two_hosts)
     export MISHMEM_TEST_TOKEN=$token
     timeout -k 2 30 "$LAUNCHER" --hosts a:2,b:2 --rdv-addr "$A" --agent "$CLEAN_AGENT" --tag-output \
         -x MISHMEM_TEST_TOKEN -x SHMEM_SYMMETRIC_SIZE=3M -x MISHMEM_TEST_EMPTY= \
-        bash -c 'echo "$MISHMEM_TEST_TOKEN $SHMEM_SYMMETRIC_SIZE ${MISHMEM_TEST_EMPTY-unset}. $(readlink /proc/self/ns/net) $SHMEM_INSTANCE_PORT_RANGE"; echo "to stderr" >&2; sleep 2' \
+        bash -c 'echo "$MISHMEM_TEST_TOKEN $SHMEM_SYMMETRIC_SIZE ${MISHMEM_TEST_EMPTY-unset}. $(readlink /proc/self/ns/net) $MISHMEM_PORT_RANGE"; echo "to stderr" >&2; sleep 2' \
         >"$WORK/out" 2>"$WORK/err" &
     launcher_pid=$!
     for tries in $(seq 100); do

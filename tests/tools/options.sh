@@ -185,21 +185,27 @@ HOSTS
     expect_no_probe_left
     ;;
 port_range)
-    # The launcher's range: in every PE, the same, free, and held while the
-    # job runs; an explicit range (here or by -x) wins.
+    # The launcher's range (MISHMEM_PORT_RANGE): in every PE, the same, 255
+    # ports, held while the job runs; an inherited one is replaced; an
+    # explicit SHMEM_INSTANCE_PORT_RANGE (here or by -x) wins, and then
+    # the PEs get no planned range.
     unset SHMEM_INSTANCE_PORT_RANGE
-    run_launcher -n 2 bash -c 'echo "PE $MISHMEM_PE range $SHMEM_INSTANCE_PORT_RANGE"; sleep 0.5'
+    SHOW='echo "PE $MISHMEM_PE planned ${MISHMEM_PORT_RANGE-none} user ${SHMEM_INSTANCE_PORT_RANGE-none}"'
+    MISHMEM_PORT_RANGE=1:255 run_launcher -n 2 bash -c "$SHOW"
     expect_rc 0
-    ranges=$(sed -n 's/^PE [01] range //p' "$WORK/out" | sort -u)
-    [ "$(echo "$ranges" | wc -l)" -eq 1 ] && [[ $ranges =~ ^([0-9]+):([0-9]+)$ ]] || fail "PEs got ranges '$ranges'"
+    ranges=$(sed -n 's/^PE [01] planned \(.*\) user none$/\1/p' "$WORK/out" | sort -u)
+    [ "$(grep -c . "$WORK/out")" -eq 2 ] && [ "$(echo "$ranges" | wc -l)" -eq 1 ] &&
+        [[ $ranges =~ ^([0-9]+):([0-9]+)$ ]] || fail "PEs got: $(cat "$WORK/out")"
     [ $((BASH_REMATCH[2] - BASH_REMATCH[1])) -eq 254 ] || fail "range $ranges does not hold 255 ids"
-    SHMEM_INSTANCE_PORT_RANGE=20000:20010 run_launcher -n 1 bash -c 'echo "$SHMEM_INSTANCE_PORT_RANGE"'
-    [ "$(cat "$WORK/out")" = 20000:20010 ] || fail "the user's range was replaced: $(cat "$WORK/out")"
-    run_launcher -n 1 -x SHMEM_INSTANCE_PORT_RANGE=21000:21254 bash -c 'echo "$SHMEM_INSTANCE_PORT_RANGE"'
-    [ "$(cat "$WORK/out")" = 21000:21254 ] || fail "-x's range was replaced: $(cat "$WORK/out")"
+    [ "$ranges" != 1:255 ] || fail "the inherited MISHMEM_PORT_RANGE was kept"
+    SHMEM_INSTANCE_PORT_RANGE=20000:20010 run_launcher -n 1 bash -c "$SHOW"
+    [ "$(cat "$WORK/out")" = "PE 0 planned none user 20000:20010" ] || fail "with the user's range: $(cat "$WORK/out")"
+    run_launcher -n 1 -x SHMEM_INSTANCE_PORT_RANGE=21000:21254 bash -c "$SHOW"
+    [ "$(cat "$WORK/out")" = "PE 0 planned none user 21000:21254" ] || fail "with -x's range: $(cat "$WORK/out")"
+    expect_usage_error "-x MISHMEM_PORT_RANGE: the launcher sets this variable itself" -n 1 -x MISHMEM_PORT_RANGE=1:2 true
     # While a job runs, its holding port (end + 1) is taken, so another launcher picks another range.
     # (It runs until the test creates $WORK/release, 60 s at most.)
-    timeout -k 2 70 "$LAUNCHER" -n 1 bash -c 'echo "$SHMEM_INSTANCE_PORT_RANGE" >'"$WORK/first"'
+    timeout -k 2 70 "$LAUNCHER" -n 1 bash -c 'echo "$MISHMEM_PORT_RANGE" >'"$WORK/first"'
         for i in $(seq 600); do [ -e '"$WORK/release"' ] && exit 0; sleep 0.1; done; exit 1' &
     first_pid=$!
     trap 'kill "$first_pid" 2>/dev/null; cleanup' EXIT # even when the test fails
@@ -211,7 +217,7 @@ port_range)
         fail "the holding port $((${first#*:} + 1)) of range $first is free while the job runs"
     fi
     for i in 1 2 3 4 5; do
-        run_launcher -n 1 bash -c 'echo "$SHMEM_INSTANCE_PORT_RANGE"'
+        run_launcher -n 1 bash -c 'echo "$MISHMEM_PORT_RANGE"'
         [ "$(cat "$WORK/out")" != "$first" ] || fail "a second job got the running job's range $first"
     done
     touch "$WORK/release"
@@ -220,7 +226,8 @@ port_range)
 two_jobs)
     # Two jobs of PROGRAM (instances made with ip_port port 0) at once on
     # this host, no SHMEM_INSTANCE_PORT_RANGE set: the launcher's ranges
-    # keep them apart. SHMEM_INFO shows each job's range.
+    # keep them apart. SHMEM_INFO shows each job's range. (The seed's
+    # example would pick a range of its own when neither is set.)
     unset SHMEM_INSTANCE_PORT_RANGE
     for job in 1 2; do
         SHMEM_INFO=1 timeout -k 2 130 "$LAUNCHER" -n 4 --timeout 120 "$PROGRAM" >"$WORK/out.$job" 2>"$WORK/err.$job" &
@@ -232,8 +239,8 @@ two_jobs)
         [ "$rc" -eq 0 ] || { cat "$WORK/out.$job" "$WORK/err.$job" >&2; fail "job $job exited with status $rc"; }
         grep -q "all checks passed\|instance 1" "$WORK/out.$job" || fail "job $job printed no result: $(cat "$WORK/out.$job")"
     done
-    range1=$(sed -n 's/^ *SHMEM_INSTANCE_PORT_RANGE *= *\([0-9]*:[0-9]*\).*/\1/p' "$WORK/out.1" | sort -u)
-    range2=$(sed -n 's/^ *SHMEM_INSTANCE_PORT_RANGE *= *\([0-9]*:[0-9]*\).*/\1/p' "$WORK/out.2" | sort -u)
+    range1=$(sed -n 's/^ *MISHMEM_PORT_RANGE *= *\([0-9]*:[0-9]*\).*/\1/p' "$WORK/out.1" | sort -u)
+    range2=$(sed -n 's/^ *MISHMEM_PORT_RANGE *= *\([0-9]*:[0-9]*\).*/\1/p' "$WORK/out.2" | sort -u)
     [ -n "$range1" ] && [ -n "$range2" ] || fail "SHMEM_INFO showed no range: '$range1' '$range2'"
     [ "$range1" != "$range2" ] || fail "both jobs got the range $range1"
     ELAPSED=-
