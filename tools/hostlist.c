@@ -25,47 +25,69 @@ static bool parse_slots(const char *text, long *slots)
     return true;
 }
 
+bool valid_host_name(const char *name)
+{
+    return name[0] != '\0' && name[0] != '-' && strpbrk(name, " \t") == NULL;
+}
+
+bool add_host(struct hosts_job_options *opts, const char *name, long slots, bool merge)
+{
+    if (merge) {
+        for (int h = 0; h < opts->nhosts; h++) {
+            if (strcmp(opts->hosts[h].name, name) == 0) {
+                opts->hosts[h].slots += slots;
+                return true;
+            }
+        }
+    }
+    struct host_plan *grown = realloc(opts->hosts, ((size_t)opts->nhosts + 1) * sizeof *grown);
+    if (grown == NULL)
+        return false;
+    opts->hosts = grown;
+    char *copy = strdup(name);
+    if (copy == NULL)
+        return false;
+    opts->hosts[opts->nhosts++] = (struct host_plan){.name = copy, .slots = slots};
+    return true;
+}
+
+bool parse_slot_count(const char *text, long *slots)
+{
+    return parse_slots(text, slots);
+}
+
 /* Split the list into opts->hosts; every host keeps its slots for now. */
 static bool parse_list(const char *list, struct hosts_job_options *opts, char *error,
                        size_t error_size)
 {
     char *copy = strdup(list);
-    size_t cap = 1;
-    for (const char *c = list; *c; c++)
-        cap += *c == ',';
-    opts->hosts = calloc(cap, sizeof *opts->hosts);
-    if (copy == NULL || opts->hosts == NULL) {
-        free(copy);
+    if (copy == NULL) {
         snprintf(error, error_size, "out of memory");
         return false;
     }
-    opts->nhosts = 0;
     char *item;
     for (char *rest = copy; (item = strsep(&rest, ",")) != NULL;) {
-        struct host_plan *host = &opts->hosts[opts->nhosts];
         char *colon = strrchr(item, ':');
-        host->slots = 1;
+        long slots = 1;
         if (colon != NULL) {
             *colon = '\0';
-            if (!parse_slots(colon + 1, &host->slots)) {
+            if (!parse_slots(colon + 1, &slots)) {
                 snprintf(error, error_size, "invalid slot count '%s' in --hosts (want 1..%d)",
                          colon + 1, MAX_PES);
                 free(copy);
                 return false;
             }
         }
-        if (item[0] == '\0' || item[0] == '-' || strchr(item, ' ') != NULL) {
+        if (!valid_host_name(item)) {
             snprintf(error, error_size, "invalid host name '%s' in --hosts '%s'", item, list);
             free(copy);
             return false;
         }
-        host->name = strdup(item);
-        if (host->name == NULL) {
+        if (!add_host(opts, item, slots, false)) {
             snprintf(error, error_size, "out of memory");
             free(copy);
             return false;
         }
-        opts->nhosts++;
     }
     free(copy);
     return true;
@@ -76,16 +98,18 @@ static bool place_pes(struct hosts_job_options *opts, char *error, size_t error_
 {
     long total = 0;
     for (int h = 0; h < opts->nhosts; h++)
-        total += opts->hosts[h].slots;
+        total += opts->hosts[h].slots; /* each at most MAX_PES: no overflow */
     if (opts->npes == 0) {
         if (total > MAX_PES) {
-            snprintf(error, error_size, "--hosts gives %ld slots, more than %d PEs", total, MAX_PES);
+            snprintf(error, error_size, "%s gives %ld slots, more than %d PEs", opts->hosts_source,
+                     total, MAX_PES);
             return false;
         }
         opts->npes = total;
     }
     if (opts->npes > total) {
-        snprintf(error, error_size, "-n %ld is more than the %ld slots of --hosts", opts->npes, total);
+        snprintf(error, error_size, "-n %ld is more than the %ld slots of %s", opts->npes, total,
+                 opts->hosts_source);
         return false;
     }
     long next = 0;
@@ -142,14 +166,17 @@ void free_host_plan(struct hosts_job_options *opts)
     opts->nhosts = 0;
 }
 
-bool plan_hosts(const char *list, struct hosts_job_options *opts, char *error, size_t error_size)
+bool plan_hosts(const char *list, const char *hostfile, struct hosts_job_options *opts, char *error,
+                size_t error_size)
 {
     if (strspn(opts->agent, " ") == strlen(opts->agent)) {
         snprintf(error, error_size, "--agent '%s' names no command", opts->agent);
         return false;
     }
-    if (parse_list(list, opts, error, error_size) && place_pes(opts, error, error_size) &&
-        pick_rdv_ip(opts, error, error_size))
+    opts->hosts_source = hostfile != NULL ? "--hostfile" : "--hosts";
+    bool parsed = hostfile != NULL ? read_hostfile(hostfile, opts, error, error_size)
+                                   : parse_list(list, opts, error, error_size);
+    if (parsed && place_pes(opts, error, error_size) && pick_rdv_ip(opts, error, error_size))
         return true;
     free_host_plan(opts);
     return false;

@@ -49,6 +49,7 @@ struct launch {
     int nremotes;
     char secret[SECRET_HEX_LEN + 1];
     char rdv_addr[96];
+    char range_env[96]; /* MISHMEM_PORT_RANGE=S:E from the first host, for the others */
     char self_path[PATH_MAX];
     int signal_fd;
     sigset_t saved_mask;
@@ -186,9 +187,17 @@ static bool start_remote(struct launch *launch, struct remote *r, const char *wh
     r->agent_pid = pid;
     r->to_fd = to[1];
     r->in.fd = from[0];
-    /* The secret goes on the agent's stdin, never on a command line. */
-    if (!wire_send(r->to_fd, "secret %s", launch->secret) && errno != EPIPE) /* EPIPE: ended, reported */
-        report("host %s: cannot send the job secret: %s", r->plan->name, strerror(errno));
+    /* The secret and -x's variables go on the agent's stdin, never on a command line. */
+    bool sent = wire_send(r->to_fd, "secret %s", launch->secret);
+    for (char **entry = launch->opts->env; sent && entry != NULL && *entry != NULL; entry++)
+        sent = wire_send_payload(r->to_fd, "env", *entry, strlen(*entry));
+    if (sent && launch->range_env[0] != '\0')
+        sent = wire_send_payload(r->to_fd, "env", launch->range_env, strlen(launch->range_env));
+    bool plan_ports = launch->opts->plan_ports && r == &launch->remotes[0];
+    if (sent)
+        sent = wire_send(r->to_fd, "%s ports=%d", launch->opts->settings, plan_ports);
+    if (!sent && errno != EPIPE) /* EPIPE: ended, reported */
+        report("host %s: cannot send the job secret and settings: %s", r->plan->name, strerror(errno));
     return true;
 }
 
@@ -256,10 +265,14 @@ static void on_message(struct launch *launch, struct remote *r, const char *line
                        const char *payload, size_t payload_len)
 {
     long pe;
-    int value;
-    if (payload != NULL) {
+    int value, range_start, range_end;
+    if (payload != NULL && strncmp(line, "out ", 4) == 0) {
         fwrite(payload, 1, payload_len, stdout);
         fflush(stdout);
+    } else if (sscanf(line, "range %d:%d", &range_start, &range_end) == 2 && r == &launch->remotes[0] &&
+               launch->opts->plan_ports && launch->range_env[0] == '\0') {
+        snprintf(launch->range_env, sizeof launch->range_env, "MISHMEM_PORT_RANGE=%d:%d",
+                 range_start, range_end);
     } else if (sscanf(line, "port %d", &value) == 1 && r == &launch->remotes[0] &&
                launch->rdv_addr[0] == '\0' && value > 0 && value < 65536) {
         start_other_hosts(launch, value);

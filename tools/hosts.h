@@ -10,13 +10,19 @@
  *
  * The agent's stdin and stdout carry one line protocol (wire.c):
  *   launcher -> helper:  "secret HEX"   first, once
+ *                        "env LEN"      followed by LEN bytes NAME=VALUE (-x), any number
+ *                        "settings tag=0|1 bind=none|core map=core|socket ports=0|1"
+ *                                       after those, once: the helper then starts its PEs
  *                        "sig N"        forward signal N to the PEs (ends the job)
  *                        end of file    the launcher is gone: kill the PEs now
- *   helper -> launcher:  "port P"       the first host's rendezvous port
+ *   helper -> launcher:  "range S:E"    the first host's planned MISHMEM_PORT_RANGE
+ *                                       (ports=1 only), before "port P"
+ *                        "port P"       the first host's rendezvous port
  *                        "exit PE W"    PE (job-wide number) ended with wait status W
  *                        "global S"     a PE called shmem_global_exit(S)
  *                        "out LEN"      followed by LEN bytes the PEs wrote to stdout
- * The PEs' stderr goes straight to the helper's, and so through the agent.
+ * The PEs' stderr goes straight to the helper's, and so through the agent
+ * (tagged line by line with tag=1).
  */
 #ifndef MISHMEMRUN_HOSTS_H
 #define MISHMEMRUN_HOSTS_H
@@ -40,14 +46,28 @@ struct hosts_job_options {
     const char *agent;
     const char *rdv_ip; /* NULL: resolve the first host */
     char **prog_argv;
+    char **env;  /* -x: NAME=VALUE for every PE, NULL-terminated (sent on the agents' stdin) */
+    const char *settings; /* the helpers' settings line ("settings tag=0 bind=none map=core") */
+    bool plan_ports; /* the first host's helper picks SHMEM_INSTANCE_PORT_RANGE */
     /* Filled by plan_hosts: */
     struct host_plan *hosts; /* only those that get PEs */
     int nhosts;
+    const char *hosts_source; /* "--hosts" or "--hostfile", for messages */
     char rdv_ip_text[64];
 };
 
-/* Parse HOST[:SLOTS],..., place the PEs, pick the rendezvous address. */
-bool plan_hosts(const char *list, struct hosts_job_options *opts, char *error, size_t error_size);
+/*
+ * Parse --hosts HOST[:SLOTS],... (list) or the --hostfile (when hostfile is
+ * not NULL), place the PEs, pick the rendezvous address.
+ */
+bool plan_hosts(const char *list, const char *hostfile, struct hosts_job_options *opts, char *error,
+                size_t error_size);
+
+/* For hostfile.c: hosts are added in order; merge adds a known name's slots to it. */
+bool add_host(struct hosts_job_options *opts, const char *name, long slots, bool merge);
+bool valid_host_name(const char *name);
+bool parse_slot_count(const char *text, long *slots);
+bool read_hostfile(const char *path, struct hosts_job_options *opts, char *error, size_t error_size);
 
 /* Release what plan_hosts allocated. */
 void free_host_plan(struct hosts_job_options *opts);

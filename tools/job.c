@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
@@ -27,6 +28,7 @@
 enum {
     LISTEN_BACKLOG_EXTRA = 64,
     LEFTOVER_REAP_MS = 1000,
+    TAG_DRAIN_MS = 500,
 };
 
 void report(const char *fmt, ...)
@@ -219,6 +221,7 @@ void setup_job(struct job *job, const struct job_config *config)
     job->pe_stdout_fd = config->pe_stdout_fd;
     job->default_sigpipe = config->default_sigpipe;
     job->keep_going = config->keep_going;
+    job->cores = config->cores;
     job->launcher_pid = getpid();
     job->listen_fd = job->ctrl_read_fd = job->ctrl_write_fd = job->signal_fd = job->board_fd = -1;
     for (int i = 0; i < JOB_EXTRA_FDS; i++)
@@ -253,6 +256,14 @@ void setup_job(struct job *job, const struct job_config *config)
     }
     if (job->timeout_s > 0)
         job->timeout_at_ms = now_ms() + (int64_t)(job->timeout_s * 1000.0);
+    if (config->tag_emit != NULL) {
+        job->tagging = true;
+        if (!tagger_open(&job->tagger, job->npes, job->first_pe, config->tag_emit)) {
+            report("--tag-output: cannot open two pipes for each of %ld PEs: %s", job->npes,
+                   strerror(errno));
+            exit(EXIT_LAUNCH_FAILED);
+        }
+    }
     open_board(job, config->world_npes);
     publish_common_env(job, config->world_npes, rdv_addr, secret);
     explicit_bzero(secret, sizeof secret);
@@ -282,8 +293,12 @@ static void exec_pe(const struct job *job, long pe, char **prog_argv, int exec_e
     char number[32];
     snprintf(number, sizeof number, "%ld", job->first_pe + pe);
     setenv("MISHMEM_PE", number, 1);
-    if (job->pe_stdout_fd >= 0)
+    if (job->tagging)
+        tagger_redirect(&job->tagger, pe);
+    else if (job->pe_stdout_fd >= 0)
         dup2(job->pe_stdout_fd, STDOUT_FILENO);
+    if (job->cores != NULL)
+        bind_to_core(job->cores, pe);
     if (job->listen_fd >= 0 && pe == 0) {
         snprintf(number, sizeof number, "%d", job->listen_fd);
         setenv("MISHMEM_RDV_FD", number, 1);
@@ -576,19 +591,31 @@ static int poll_timeout_ms(const struct job *job)
 
 void run_event_loop(struct job *job)
 {
+    enum { FIXED_FDS = 2 + JOB_EXTRA_FDS };
+    long max_tagged = job->tagging ? job->tagger.nstreams : 0;
+    struct pollfd *fds = calloc((size_t)(FIXED_FDS + max_tagged), sizeof *fds);
+    long *stream_of = calloc((size_t)max_tagged + 1, sizeof *stream_of);
+    if (fds == NULL || stream_of == NULL) {
+        report("out of memory");
+        kill_hard(job);
+        exit(EXIT_LAUNCH_FAILED);
+    }
     while (job->running > 0) {
-        struct pollfd fds[2 + JOB_EXTRA_FDS] = {
-            {.fd = job->signal_fd, .events = POLLIN},
-            {.fd = job->ctrl_read_fd, .events = POLLIN}, /* ignored by poll when -1 */
-        };
+        fds[0] = (struct pollfd){.fd = job->signal_fd, .events = POLLIN};
+        fds[1] = (struct pollfd){.fd = job->ctrl_read_fd, .events = POLLIN}; /* ignored by poll when -1 */
         for (int i = 0; i < JOB_EXTRA_FDS; i++)
             fds[2 + i] = (struct pollfd){.fd = job->extra_fds[i], .events = POLLIN};
-        int n = poll(fds, 2 + JOB_EXTRA_FDS, poll_timeout_ms(job));
+        long tagged = job->tagging ? tagger_poll_fds(&job->tagger, fds + FIXED_FDS, stream_of) : 0;
+        int n = poll(fds, (nfds_t)(FIXED_FDS + tagged), poll_timeout_ms(job));
         if (n < 0 && errno != EINTR) {
             report("poll failed: %s", strerror(errno));
             kill_hard(job);
             exit(EXIT_LAUNCH_FAILED);
         }
+        /* Output first: what a PE wrote before it exited comes before the news of its end. */
+        for (long k = 0; n > 0 && k < tagged; k++)
+            if (fds[FIXED_FDS + k].revents != 0)
+                tagger_read(&job->tagger, stream_of[k]);
         if (n > 0 && fds[1].revents != 0)
             drain_ctrl_pipe(job);
         if (n > 0 && fds[0].revents != 0)
@@ -598,10 +625,25 @@ void run_event_loop(struct job *job)
                 job->hooks.extra_ready(job, i);
         check_deadlines(job);
     }
+    free(fds);
+    free(stream_of);
+}
+
+/* SHMEM_INFO as the library reads it (src/util/env.c). */
+static bool shmem_info_wanted(void)
+{
+    const char *value = getenv("SHMEM_INFO");
+    if (value == NULL)
+        return false;
+    return strcmp(value, "1") == 0 || strcasecmp(value, "y") == 0 || strcasecmp(value, "yes") == 0 ||
+           strcasecmp(value, "true") == 0 || strcasecmp(value, "on") == 0;
 }
 
 void start_all_pes(struct job *job, char **prog_argv)
 {
+    if (job->cores != NULL && shmem_info_wanted())
+        for (long pe = 0; pe < job->npes; pe++)
+            print_binding(job->cores, pe, job->first_pe + pe);
     int exec_error[2];
     if (pipe2(exec_error, O_CLOEXEC) != 0) {
         report("cannot create a pipe: %s", strerror(errno));
@@ -622,6 +664,8 @@ void start_all_pes(struct job *job, char **prog_argv)
         begin_shutdown(job, EXIT_CANNOT_EXEC, SIGTERM);
     }
     index_pes_by_pid(job);
+    if (job->tagging)
+        tagger_close_write_ends(&job->tagger);
     /* The PEs hold their copies; ours would only keep the port and pipe alive. */
     close_if_open(&job->listen_fd);
     close_if_open(&job->ctrl_write_fd);
@@ -639,6 +683,12 @@ void finish_job(struct job *job)
 {
     kill_leftovers(job);
     reap_leftovers(job);
+    if (job->tagging) {
+        /* The PEs are gone: what they wrote last, bounded in case a straggler holds a pipe. */
+        tagger_drain(&job->tagger, TAG_DRAIN_MS);
+        tagger_close(&job->tagger);
+        job->tagging = false;
+    }
     close_if_open(&job->ctrl_read_fd);
     close_if_open(&job->signal_fd);
     if (job->board)

@@ -14,6 +14,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "binding.h"
+#include "tag.h"
+
 enum {
     MAX_PES = 16384,
     EXIT_LAUNCH_FAILED = 1,
@@ -41,6 +44,8 @@ struct job_config {
     int pe_stdout_fd;      /* >= 0: the PEs' stdout (else they inherit ours) */
     bool default_sigpipe;  /* give the PEs SIGPIPE's default action back (we ignore it) */
     bool keep_going;       /* a failed PE does not end the job (--keep-going) */
+    tag_emit_fn *tag_emit; /* --tag-output: tagged lines go here (NULL: no tagging) */
+    const struct core_plan *cores; /* --bind-to core: local PE i is pinned to cores[i] */
 };
 
 struct job;
@@ -99,6 +104,9 @@ struct job {
     double timeout_s;
     struct job_hooks hooks;
     int extra_fds[JOB_EXTRA_FDS]; /* more fds for the loop (-1: none) */
+    bool tagging;
+    struct tagger tagger;
+    const struct core_plan *cores;
     void *user;
 };
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "hosts.h"
+#include "ports.h"
 #include "job.h"
 #include "wire.h"
 
@@ -56,29 +57,100 @@ static bool is_secret(const char *text)
     return true;
 }
 
-/* The first line on stdin; bounded, so a silent launcher cannot hold us. */
-static bool read_secret(char secret[SECRET_HEX_LEN + 1])
+struct settings {
+    bool tag_output;
+    enum bind_policy bind;
+    enum map_policy map;
+    bool plan_ports;
+};
+
+/* "NAME=VALUE" from an "env" message into our environment, so the PEs inherit it. */
+static bool apply_env(const char *payload, size_t len)
+{
+    char *entry = strndup(payload, len);
+    if (entry == NULL || strlen(entry) != len) {
+        free(entry);
+        return false;
+    }
+    char *eq = strchr(entry, '=');
+    bool ok = eq != NULL && eq != entry;
+    if (ok) {
+        *eq = '\0';
+        ok = setenv(entry, eq + 1, 1) == 0;
+    }
+    explicit_bzero(entry, len);
+    free(entry);
+    return ok;
+}
+
+static bool parse_settings(const char *line, struct settings *settings)
+{
+    char bind[16], map[16];
+    int tag, ports, used = 0;
+    if (sscanf(line, "settings tag=%d bind=%15s map=%15s ports=%d%n", &tag, bind, map, &ports, &used) != 4 ||
+        line[used] != '\0' || (tag != 0 && tag != 1) || (ports != 0 && ports != 1) ||
+        !parse_bind_policy(bind, &settings->bind) || !parse_map_policy(map, &settings->map))
+        return false;
+    settings->tag_output = tag;
+    settings->plan_ports = ports;
+    return true;
+}
+
+/*
+ * What the launcher sends before the PEs start: the secret first, then
+ * -x's variables, then the settings line. Bounded, so a silent launcher
+ * cannot hold us.
+ */
+static bool read_setup(char secret[SECRET_HEX_LEN + 1], struct settings *settings)
 {
     int64_t give_up_at = now_ms() + SECRET_WAIT_MS;
     char line[WIRE_LINE_MAX];
     const char *payload;
     size_t payload_len;
+    bool have_secret = false;
     for (;;) {
         int rc = wire_next(&helper.in, line, &payload, &payload_len);
-        if (rc < 0)
+        if (rc < 0) {
+            report("--serve-host: malformed input from the launcher");
             return false;
-        if (rc > 0) {
-            bool ok = strncmp(line, "secret ", 7) == 0 && is_secret(line + 7);
-            if (ok)
+        }
+        if (rc > 0 && !have_secret) {
+            have_secret = strncmp(line, "secret ", 7) == 0 && is_secret(line + 7);
+            if (have_secret)
                 memcpy(secret, line + 7, SECRET_HEX_LEN + 1);
             explicit_bzero(line, sizeof line);
-            return ok;
-        }
-        int64_t left = give_up_at - now_ms();
-        struct pollfd pfd = {.fd = helper.in.fd, .events = POLLIN};
-        if (left <= 0 || poll(&pfd, 1, (int)left) <= 0 || !wire_fill(&helper.in))
+            if (!have_secret) {
+                report("--serve-host: no job secret from the launcher on stdin");
+                return false;
+            }
+        } else if (rc > 0 && payload != NULL && strncmp(line, "env ", 4) == 0) {
+            if (!apply_env(payload, payload_len)) {
+                report("--serve-host: cannot set a variable the launcher sent (-x)");
+                return false;
+            }
+        } else if (rc > 0) {
+            if (parse_settings(line, settings))
+                return true;
+            report("--serve-host: unexpected line '%s' from the launcher", line);
             return false;
+        } else {
+            int64_t left = give_up_at - now_ms();
+            struct pollfd pfd = {.fd = helper.in.fd, .events = POLLIN};
+            if (left <= 0 || poll(&pfd, 1, (int)left) <= 0 || !wire_fill(&helper.in)) {
+                report("--serve-host: the launcher sent no %s on stdin", have_secret ? "settings" : "job secret");
+                return false;
+            }
+        }
     }
+}
+
+/* Tagged lines: stdout to the launcher, stderr through the agent. */
+static void emit_tagged_line(int kind, const char *data, size_t len)
+{
+    if (kind == TAG_STDOUT)
+        wire_send_out(helper.up_fd, data, len);
+    else
+        tag_emit_local(kind, data, len);
 }
 
 static void on_pe_exited(struct job *job, long pe, int status)
@@ -184,9 +256,19 @@ int serve_host(int argc, char **argv)
     helper.out_read_fd = out_pipe[0];
 
     char secret[SECRET_HEX_LEN + 1];
-    if (!read_secret(secret)) {
-        report("--serve-host: no job secret from the launcher on stdin");
+    struct settings settings = {0};
+    if (!read_setup(secret, &settings))
         return EXIT_LAUNCH_FAILED;
+    int range_fd = settings.plan_ports ? plan_port_range() : -1;
+    if (range_fd >= 0 && !wire_send(helper.up_fd, "range %s", getenv("MISHMEM_PORT_RANGE"))) {
+        report("--serve-host: cannot report the port range: %s", strerror(errno));
+        return EXIT_LAUNCH_FAILED;
+    }
+    struct core_plan cores = {0};
+    char error[256];
+    if (settings.bind == BIND_CORE && !plan_cores(settings.map, count, &cores, error, sizeof error)) {
+        report("%s", error);
+        return EXIT_USAGE;
     }
     struct job job;
     struct job_config config = {
@@ -199,6 +281,8 @@ int serve_host(int argc, char **argv)
         .stdin_to_nobody = true,
         .pe_stdout_fd = out_pipe[1],
         .default_sigpipe = default_sigpipe,
+        .tag_emit = settings.tag_output ? emit_tagged_line : NULL,
+        .cores = settings.bind == BIND_CORE ? &cores : NULL,
     };
     setup_job(&job, &config);
     explicit_bzero(secret, sizeof secret);
@@ -220,5 +304,7 @@ int serve_host(int argc, char **argv)
     run_event_loop(&job);
     finish_job(&job);
     drain_stdout();
+    free_core_plan(&cores);
+    close_if_open(&range_fd);
     return job.stopping ? job.exit_code : 0;
 }

@@ -26,7 +26,18 @@ bool wire_fill(struct wire_in *in)
     }
 }
 
-static char payload_copy[WIRE_OUT_MAX];
+static char payload_copy[WIRE_PAYLOAD_MAX];
+
+static bool has_payload(const char *line, size_t *limit)
+{
+    if (strncmp(line, "out ", 4) == 0)
+        *limit = WIRE_OUT_MAX;
+    else if (strncmp(line, "env ", 4) == 0)
+        *limit = WIRE_PAYLOAD_MAX;
+    else
+        return false;
+    return true;
+}
 
 int wire_next(struct wire_in *in, char line[WIRE_LINE_MAX], const char **payload,
               size_t *payload_len)
@@ -40,10 +51,11 @@ int wire_next(struct wire_in *in, char line[WIRE_LINE_MAX], const char **payload
     size_t used = line_len + 1;
     *payload = NULL;
     *payload_len = 0;
-    if (strncmp(in->buf, "out ", 4) == 0) {
+    size_t limit;
+    if (has_payload(in->buf, &limit)) {
         char *end;
         unsigned long n = strtoul(in->buf + 4, &end, 10);
-        if (end != nl || n > WIRE_OUT_MAX)
+        if (end != nl || n > limit)
             return -1;
         if (in->len < used + n)
             return 0;
@@ -86,12 +98,26 @@ bool wire_send(int fd, const char *fmt, ...)
     return write_all(fd, line, (size_t)n + 1);
 }
 
-bool wire_send_out(int fd, const void *data, size_t len)
+bool wire_send_payload(int fd, const char *kind, const void *data, size_t len)
 {
-    char frame[WIRE_BUF];
-    if (len > WIRE_OUT_MAX)
+    static char frame[WIRE_BUF];
+    size_t limit;
+    int n = snprintf(frame, WIRE_LINE_MAX, "%s %zu\n", kind, len);
+    if (n < 0 || n >= WIRE_LINE_MAX || !has_payload(frame, &limit) || len > limit)
         return false;
-    int n = snprintf(frame, WIRE_LINE_MAX, "out %zu\n", len);
     memcpy(frame + n, data, len);
     return write_all(fd, frame, (size_t)n + len);
+}
+
+bool wire_send_out(int fd, const void *data, size_t len)
+{
+    const char *bytes = data;
+    while (len > 0) {
+        size_t chunk = len < WIRE_OUT_MAX ? len : WIRE_OUT_MAX;
+        if (!wire_send_payload(fd, "out", bytes, chunk))
+            return false;
+        bytes += chunk;
+        len -= chunk;
+    }
+    return true;
 }

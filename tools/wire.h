@@ -10,9 +10,10 @@
 #include <stddef.h>
 
 enum {
-    WIRE_LINE_MAX = 128,  /* longest control line, newline included */
-    WIRE_OUT_MAX = 4096,  /* largest payload of one "out" message */
-    WIRE_BUF = WIRE_LINE_MAX + WIRE_OUT_MAX,
+    WIRE_LINE_MAX = 128,         /* longest control line, newline included */
+    WIRE_OUT_MAX = 4096,         /* largest payload of one "out" message */
+    WIRE_PAYLOAD_MAX = 1 << 16,  /* largest payload of any message ("env NAME=VALUE") */
+    WIRE_BUF = WIRE_LINE_MAX + WIRE_PAYLOAD_MAX,
 };
 
 struct wire_in {
@@ -27,7 +28,7 @@ bool wire_fill(struct wire_in *in);
 
 /*
  * The next whole message, if the buffer holds one: its line without the
- * newline in line (NUL-terminated) and, for "out LEN", the payload in
+ * newline in line (NUL-terminated) and, for "out LEN" and "env LEN", the payload in
  * *payload / *payload_len (valid until the next call). Returns 1 for a
  * message, 0 when more input is needed, -1 for a malformed stream.
  */
@@ -37,7 +38,11 @@ int wire_next(struct wire_in *in, char line[WIRE_LINE_MAX], const char **payload
 /* Write one control line (printf format, newline added). */
 bool wire_send(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Write an "out" message carrying len <= WIRE_OUT_MAX bytes. */
+/* Write a payload message: KIND is "out" (len <= WIRE_OUT_MAX) or "env"
+ * (len <= WIRE_PAYLOAD_MAX). */
+bool wire_send_payload(int fd, const char *kind, const void *data, size_t len);
+
+/* Write data as "out" messages of at most WIRE_OUT_MAX bytes each. */
 bool wire_send_out(int fd, const void *data, size_t len);
 
 #endif

@@ -1,6 +1,8 @@
 /* The default mode (ACLSHMEMX_INIT_WITH_DEFAULT): PE 0 serves the tcp
  * rendezvous store at attr->ip_port, "tcp://HOST:PORT"; with port 0 the
- * port is start + instance_id from SHMEM_INSTANCE_PORT_RANGE=start:end. */
+ * port is start + instance_id from SHMEM_INSTANCE_PORT_RANGE=start:end, or
+ * while that is unset from the range mishmemrun planned (MISHMEM_PORT_RANGE),
+ * which, unlike the user's, leaves explicit ports allowed. */
 #include <stdio.h>
 
 #include "bootstrap/mode.h"
@@ -8,24 +10,24 @@
 #include "util/env.h"
 #include "util/log.h"
 
-/* SHMEM_INSTANCE_PORT_RANGE=start:end -> the port of instance id. */
-static int port_from_range(uint64_t id, long *port)
+/* A start:end range variable -> the port of instance id. */
+static int port_from_range(enum mishmem_env_id var, uint64_t id, long *port)
 {
-    const char *range = mishmem_env_string(MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE);
+    const char *range = mishmem_env_string(var);
+    const char *name = mishmem_env_name(var);
     long start, end;
     char tail;
     if (sscanf(range, "%ld:%ld%c", &start, &end, &tail) != 2 || start < 1 || end > 65535) {
-        MISHMEM_ERROR("SHMEM_INSTANCE_PORT_RANGE=\"%s\" is malformed: expected start:end with ports "
-                      "in 1..65535", range);
+        MISHMEM_ERROR("%s=\"%s\" is malformed: expected start:end with ports in 1..65535", name, range);
         return ACLSHMEM_INVALID_VALUE;
     }
     if (end < start) {
-        MISHMEM_ERROR("SHMEM_INSTANCE_PORT_RANGE=\"%s\": end is below start", range);
+        MISHMEM_ERROR("%s=\"%s\": end is below start", name, range);
         return ACLSHMEM_INVALID_VALUE;
     }
     if (id > (uint64_t)(end - start)) {
-        MISHMEM_ERROR("instance %llu does not fit SHMEM_INSTANCE_PORT_RANGE=\"%s\" (%ld ports)",
-                      (unsigned long long)id, range, end - start + 1);
+        MISHMEM_ERROR("instance %llu does not fit %s=\"%s\" (%ld ports)", (unsigned long long)id, name,
+                      range, end - start + 1);
         return ACLSHMEM_INVALID_VALUE;
     }
     *port = start + (long)id;
@@ -41,18 +43,20 @@ static int resolve_address(const aclshmemx_init_attr_t *attr, struct mishmem_boo
         return ACLSHMEM_INVALID_PARAM;
     }
     int has_range = mishmem_env_is_set(MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE);
+    int planned = !has_range && mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PORT_RANGE);
     if (port != 0 && has_range) {
         MISHMEM_ERROR("ip_port \"%s\" names port %ld while SHMEM_INSTANCE_PORT_RANGE is set: use "
                       "port 0 with the range, or unset the range", attr->ip_port, port);
         return ACLSHMEM_INVALID_VALUE;
     }
-    if (port == 0 && !has_range) {
+    if (port == 0 && !has_range && !planned) {
         MISHMEM_ERROR("ip_port \"%s\" has port 0, which needs SHMEM_INSTANCE_PORT_RANGE=start:end "
                       "(port = start + instance_id)", attr->ip_port);
         return ACLSHMEM_INVALID_VALUE;
     }
     if (port == 0) {
-        int rc = port_from_range(attr->instance_id, &port);
+        int rc = port_from_range(planned ? MISHMEM_ENV_MISHMEM_PORT_RANGE : MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE,
+                                 attr->instance_id, &port);
         if (rc != ACLSHMEM_SUCCESS)
             return rc;
     }

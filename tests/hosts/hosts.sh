@@ -18,6 +18,9 @@ A=$MISHMEM_NS_ADDR_A B=$MISHMEM_NS_ADDR_B
 HOSTS_AB=(--hosts a:2,b:2 --rdv-addr "$A" --agent "$NS_AGENT")
 
 field() { sed -n "s/^$2=//p" "$1"; }
+# ns-agent.sh with an empty environment, as ssh passes none of ours: what
+# reaches the PEs then came through the helper (-x).
+CLEAN_AGENT="env -i PATH=$PATH MISHMEM_NS_A=$MISHMEM_NS_A MISHMEM_NS_B=$MISHMEM_NS_B MISHMEM_NS_ADDR_A=$A MISHMEM_NS_ADDR_B=$B $NS_AGENT"
 
 # run_program ARGS...: run_launcher for the mishmem programs, whose time
 # depends on the machine's load: the launcher's --timeout 90 (not the
@@ -111,6 +114,49 @@ contract)
 contract_addresses)
     # Hosts named by address, -n below the slots: the rendezvous default is the first host.
     contract --hosts "$A:2,$B:2" -n 3 --agent "$NS_AGENT" -- 3 "$A" a a b
+    ;;
+hostfile_two_hosts)
+    # Open MPI's hostfile form, with a comment and a blank line: 2 PEs on each namespace.
+    printf '# the two namespaces\na slots=2\n\nb slots=2 max_slots=8\n' >"$WORK/hostfile"
+    contract --hostfile "$WORK/hostfile" --rdv-addr "$A" --agent "$NS_AGENT" -- 4 "$A" a a b b
+    ;;
+hostfile_unknown_host)
+    # The agent cannot reach host c: the job ends with its status (255, as
+    # ssh's), naming the host, and nothing is left on a.
+    printf 'a:2\nc:2\n' >"$WORK/hostfile"
+    run_launcher --hostfile "$WORK/hostfile" --rdv-addr "$A" --agent "$NS_AGENT" "$PROBE" "$MARK" "*:sleep=60"
+    expect_rc 255
+    expect_stderr_line "mishmemrun: host c: the agent ended (status 255) before 2 of its PEs did"
+    ;;
+x_two_hosts)
+    # -x reaches every PE on both hosts through the helpers (the agent
+    # passes no environment), with --tag-output; a secret-like value given
+    # as -x NAME is on no command line while the job runs; the launcher
+    # plans one port range for the job (none set) and both hosts get it.
+    unset SHMEM_INSTANCE_PORT_RANGE
+    token=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
+    export MISHMEM_TEST_TOKEN=$token
+    timeout -k 2 30 "$LAUNCHER" --hosts a:2,b:2 --rdv-addr "$A" --agent "$CLEAN_AGENT" --tag-output \
+        -x MISHMEM_TEST_TOKEN -x SHMEM_SYMMETRIC_SIZE=3M -x MISHMEM_TEST_EMPTY= \
+        bash -c 'echo "$MISHMEM_TEST_TOKEN $SHMEM_SYMMETRIC_SIZE ${MISHMEM_TEST_EMPTY-unset}. $(readlink /proc/self/ns/net) $MISHMEM_PORT_RANGE"; echo "to stderr" >&2; sleep 2' \
+        >"$WORK/out" 2>"$WORK/err" &
+    launcher_pid=$!
+    for tries in $(seq 100); do
+        [ "$(grep -c . "$WORK/out")" -eq 4 ] && break
+        sleep 0.1
+    done
+    expect_secret_not_in_argv "$token"
+    wait "$launcher_pid"
+    RC=$?
+    ELAPSED=-
+    expect_rc 0
+    for pe in 0 1 2 3; do
+        if [ "$pe" -lt 2 ]; then ns=$MISHMEM_NS_A; else ns=$MISHMEM_NS_B; fi
+        grep -qE "^\[$pe\] $token 3M \. $(netns_id "$ns" | sed 's/[][]/\\&/g') [0-9]+:[0-9]+\$" "$WORK/out" ||
+            fail "PE $pe on its host did not see the -x values or the range: $(cat "$WORK/out")"
+        grep -qx "\[$pe\] to stderr" "$WORK/err" || fail "PE $pe: no tagged stderr line"
+    done
+    [ "$(awk '{print $NF}' "$WORK/out" | sort -u | wc -l)" -eq 1 ] || fail "the hosts got different ranges: $(cat "$WORK/out")"
     ;;
 killed_on_b)
     run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "3:sleep=0.5,kill=9" "*:sleep=60"
@@ -282,10 +328,16 @@ amo_two_hosts)
     done
     grep -qx "amo ok" "$WORK/out" || fail "no 'amo ok': $(cat "$WORK/out")"
     ;;
-instances_two_hosts)
+instances_two_hosts | instances_two_hosts_planned)
     # Instance 2 over both hosts (rendezvous on host a's address), instance
-    # 1 on host a only; ports from the range (each namespace has its own).
-    SHMEM_INSTANCE_PORT_RANGE=32100:32354 run_program "${HOSTS_AB[@]}" "$PROGRAM" "$A"
+    # 1 on host a only; ports from the range (each namespace has its own):
+    # given, or (planned) the one the launcher's first helper picked.
+    if [ "$SCENARIO" = instances_two_hosts ]; then
+        SHMEM_INSTANCE_PORT_RANGE=32100:32354 run_program "${HOSTS_AB[@]}" "$PROGRAM" "$A"
+    else
+        unset SHMEM_INSTANCE_PORT_RANGE
+        run_program "${HOSTS_AB[@]}" "$PROGRAM" "$A"
+    fi
     expect_rc 0
     expect_line_count() { # count, line
         [ "$(grep -cxF -- "$2" "$WORK/out")" -eq "$1" ] || fail "expected $1 times '$2': $(cat "$WORK/out")"
