@@ -223,6 +223,9 @@ slurm_start_host() {
     local host=$1 keeper init tries
     # SIGKILL reaches unshare when this script dies, and its child (the
     # init, PID 1) with it: the kernel then kills the whole PID namespace.
+    # nsenter --net, not ip netns exec: that remounts /sys, hiding
+    # /sys/fs/cgroup, and slurmd 22.05 loads a cgroup plugin at start even
+    # when nothing uses it (it creates no cgroup here).
     setpriv --pdeathsig KILL nsenter --net="/run/netns/$(slurm_ns "$host")" \
         unshare --pid --fork --kill-child --mount --propagation private --mount-proc --uts \
         bash -c "$(slurm_host_init)" "slurm-init-$host" "$host" "$SLURM_DIR" \
