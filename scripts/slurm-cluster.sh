@@ -58,9 +58,16 @@ slurm_cluster_check() {
 # The namespace name of HOST.
 slurm_ns() { echo "mishmem-slurm-$$-$1"; }
 
-# Namespaces whose creating script is gone (SIGKILLed before its cleanup).
+# Namespaces and folders whose creating script is gone (SIGKILLed before
+# its cleanup); both names carry that script's pid.
 slurm_cluster_sweep() {
-    local ns owner pid
+    local ns owner pid dir
+    for dir in "${TMPDIR:-/tmp}"/mishmem-slurm-[0-9]*.*; do
+        [ -d "$dir" ] || continue
+        owner=${dir##*/mishmem-slurm-}
+        owner=${owner%%.*}
+        kill -0 "$owner" 2>/dev/null || rm -rf "$dir"
+    done
     for ns in $(ip netns list 2>/dev/null | awk '{print $1}' | grep '^mishmem-slurm-[0-9]*-'); do
         owner=${ns#mishmem-slurm-}
         owner=${owner%%-*}
@@ -251,7 +258,7 @@ slurm_cluster_up() {
     local started=$SECONDS node pid
     slurm_cluster_check
     slurm_cluster_sweep
-    SLURM_DIR=$(mktemp -d "${TMPDIR:-/tmp}/mishmem-slurm.XXXXXX")
+    SLURM_DIR=$(mktemp -d "${TMPDIR:-/tmp}/mishmem-slurm-$$.XXXXXX")
     SLURM_CONF=$SLURM_DIR/slurm.conf
     SLURM_SUBNET="10.78.$(($$ % 250 + 1))"
     mkdir -p "$SLURM_DIR/munge" "$SLURM_DIR/state" "$SLURM_DIR/log" "$SLURM_DIR/tmpfs"
