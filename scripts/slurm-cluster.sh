@@ -25,6 +25,8 @@
 # with this script, even on SIGKILL (parent-death signals), and a later
 # run removes namespaces that a killed run left behind.
 
+# The daemons live in sbin, which a user's PATH may lack.
+PATH=$PATH:/usr/sbin:/sbin
 SLURM_CLUSTER_HOSTS="ctl node1 node2"
 SLURM_CLUSTER_NODES="node1 node2"
 # Seconds a daemon gets to come up (a loaded machine is slow, never this slow).
@@ -35,17 +37,19 @@ slurm_cluster_die() {
     exit 1
 }
 
-# slurm_cluster_check: exits 77 (a skip, with the reason) where the cluster
-# cannot exist: not root, no Slurm or munge, no network namespaces.
+# slurm_cluster_check: exits 77 (a skip, with the reason) where the
+# cluster cannot exist here: not root, or no network, PID, mount or UTS
+# namespaces. Missing Slurm or munge is a failure: scripts/deps.sh
+# installs them.
 slurm_cluster_check() {
     local tool
     if [ "$(id -u)" -ne 0 ]; then
         echo "SKIP: the Slurm cluster needs root (network namespaces, daemons as root)" >&2
         exit 77
     fi
-    for tool in slurmctld slurmd srun sbatch scontrol sinfo munged mungekey munge unmunge ip unshare nsenter setpriv; do
+    for tool in ip unshare nsenter setpriv; do
         if ! command -v "$tool" >/dev/null; then
-            echo "SKIP: '$tool' is not installed (slurmctld slurmd slurm-client munge iproute2 util-linux)" >&2
+            echo "SKIP: '$tool' is not installed (iproute2, util-linux): no namespaces here" >&2
             exit 77
         fi
     done
@@ -53,6 +57,10 @@ slurm_cluster_check() {
         echo "SKIP: network, PID, mount or UTS namespaces are not available here" >&2
         exit 77
     fi
+    for tool in slurmctld slurmd srun sbatch scontrol sinfo munged mungekey munge unmunge; do
+        command -v "$tool" >/dev/null ||
+            slurm_cluster_die "'$tool' is not installed: install slurmctld slurmd slurm-client munge (scripts/deps.sh does)"
+    done
 }
 
 # The namespace name of HOST.
