@@ -138,10 +138,15 @@ slurm_host_pids() {
     ip netns pids "$(slurm_ns "$1")" 2>/dev/null
 }
 
-# slurm_show_log NAME FILE: the end of a daemon's log, on stderr.
+# slurm_show_log NAME FILE: the end of a daemon's log, on stderr, and of
+# what it wrote to stderr before its log was open (FILE's .out).
 slurm_show_log() {
     echo "--- $1 log ($2):" >&2
     tail -n 40 "$2" >&2 2>/dev/null || echo "(no log)" >&2
+    if [ "${2%.log}.out" != "$2" ] && [ -s "${2%.log}.out" ]; then
+        echo "--- $1 stderr (${2%.log}.out):" >&2
+        tail -n 20 "${2%.log}.out" >&2
+    fi
 }
 
 # slurm_wait WHAT PID LOG COMMAND...: until COMMAND succeeds; fails with
@@ -271,7 +276,7 @@ slurm_cluster_up() {
     SLURM_SUBNET="10.78.$(($$ % 250 + 1))"
     mkdir -p "$SLURM_DIR/munge" "$SLURM_DIR/state" "$SLURM_DIR/log" "$SLURM_DIR/tmpfs"
     for node in $SLURM_CLUSTER_NODES; do mkdir -p "$SLURM_DIR/spool/$node"; done
-    chmod 700 "$SLURM_DIR/munge"
+    chmod 711 "$SLURM_DIR/munge" # munged wants its socket folder searchable by all
     {
         echo "127.0.0.1 localhost"
         echo "$SLURM_SUBNET.1 ctl"
