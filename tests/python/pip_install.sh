@@ -77,7 +77,8 @@ echo "ok: pip install --user, library in ${libdir#"$work"/}"
 #    folder), started by a mishmemrun that is not on PATH either.
 prefix=$work/opt
 install_library "$prefix"
-pip_install --prefix "$prefix" || fail "pip install --prefix"
+# Not the user site of step 2: pip would see (and might replace) that copy.
+HOME=$home PYTHONNOUSERSITE=1 pip_install --prefix "$prefix" || fail "pip install --prefix"
 package_init=$(find "$prefix" -path '*/mishmem/__init__.py' | head -n 1)
 [ -n "$package_init" ] || fail "pip install --prefix put no mishmem under $prefix"
 package_dir=$(dirname "$(dirname "$package_init")")
