@@ -15,8 +15,10 @@ if ! "$PY" -c 'import numpy' 2>/dev/null; then
     echo "SKIP: the example needs numpy, which $PY lacks"
     exit 77
 fi
-timeout 120 "$LAUNCHER" -n 3 "$PY" "$work/example.py" >"$work/out" 2>&1 || fail "the example failed"
-# The PEs share the output file: lines may come out interleaved.
+# Without PYTHONUNBUFFERED each PE writes its output at exit in one piece,
+# so the lines of the PEs, which share the output file, do not interleave.
+env -u PYTHONUNBUFFERED timeout 120 "$LAUNCHER" -n 3 "$PY" "$work/example.py" >"$work/out" 2>&1 ||
+    fail "the example failed"
 for rank in 0 1; do
     grep -q "$rank \[0 1 2 3\]" "$work/out" || fail "PE $rank did not print its array"
 done
