@@ -11,10 +11,16 @@ ring in instance 1, from a `with mishmem.multi_instance(1):` block.
 """
 import os
 
+import sys
+
 try:
     import numpy as np
 except ImportError:
-    raise SystemExit("this example needs numpy (Debian: apt-get install python3-numpy)")
+    # Say which python3 ran: the first on PATH may not be the system's.
+    raise SystemExit(f"this example needs numpy, which {sys.executable} (Python "
+                     f"{sys.version.split()[0]}) cannot import; run it with a python3 that has "
+                     "numpy (Debian: /usr/bin/python3 with python3-numpy), or install numpy "
+                     f"for this one ({sys.executable} -m pip install numpy)")
 
 import mishmem
 

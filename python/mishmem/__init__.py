@@ -93,14 +93,34 @@ _thread = threading.local()
 
 # ---------------------------------------------------------------- instances
 
-def init(rank, nranks, mem_size, instance_id=0, ip_port=None, uid=None):
-    """Creates instance ``instance_id`` in which this process is PE ``rank``
-    of ``nranks``, with ``mem_size`` bytes of symmetric heap per PE.
-    Collective over its ``nranks`` PEs. Either ``ip_port`` ("tcp://HOST:PORT";
-    port 0 takes ``start + instance_id`` from SHMEM_INSTANCE_PORT_RANGE) or
-    ``uid`` (the bytes of ``get_unique_id()`` made on rank 0). The first
-    instance the process creates becomes current; later ones do not."""
+def init(rank=None, nranks=None, mem_size=None, instance_id=None, ip_port=None, uid=None):
+    """Without arguments: builds the world as C's ``shmem_init()`` does,
+    from the environment, and makes it current: under ``mishmemrun`` (or
+    ``mpirun``/``srun`` with PMIx) the ranks come from the launcher, else
+    the process is the only PE; the instance is SHMEM_WORLD_INSTANCE_ID
+    (0 unless set) and the heap SHMEM_SYMMETRIC_SIZE per PE (256M unless
+    set).
+
+    With arguments: creates instance ``instance_id`` (default 0) in which
+    this process is PE ``rank`` of ``nranks``, with ``mem_size`` bytes of
+    symmetric heap per PE. Collective over its ``nranks`` PEs. Either
+    ``ip_port`` ("tcp://HOST:PORT"; port 0 takes ``start + instance_id``
+    from SHMEM_INSTANCE_PORT_RANGE) or ``uid`` (the bytes of
+    ``get_unique_id()`` made on rank 0). The first instance the process
+    creates becomes current; later ones do not."""
     call = "mishmem.init"
+    if rank is None and nranks is None and mem_size is None and ip_port is None and uid is None:
+        if instance_id is not None:
+            raise Error(call, INVALID_PARAM, "init() without ranks builds shmem_init's world, whose "
+                        "id is SHMEM_WORLD_INSTANCE_ID; for instance "
+                        f"{instance_id} give rank, nranks, mem_size and ip_port or uid")
+        _init_world(call)
+        return
+    if rank is None or nranks is None or mem_size is None:
+        raise Error(call, INVALID_PARAM, "give rank, nranks and mem_size together (or no argument "
+                    "at all, under mishmemrun)")
+    if instance_id is None:
+        instance_id = 0
     _check_id(call, instance_id)
     for name, value in (("rank", rank), ("nranks", nranks), ("mem_size", mem_size)):
         if not isinstance(value, int) or isinstance(value, bool):
@@ -136,6 +156,16 @@ def init(rank, nranks, mem_size, instance_id=0, ip_port=None, uid=None):
             rc = lib.aclshmemx_init_attr(_lib.INIT_WITH_DEFAULT, ctypes.byref(attr))
         _check(call, rc, f"instance {instance_id}, rank {rank} of {nranks}")
         _allocations.setdefault(instance_id, {})
+
+
+def _init_world(call):
+    """shmem_init_thread(SHMEM_THREAD_MULTIPLE): the launcher's world."""
+    provided = ctypes.c_int()
+    with _lock:
+        if lib.shmem_init_thread(_lib.SHMEM_THREAD_MULTIPLE, ctypes.byref(provided)) != 0:
+            # The C call reports only failure; its messages (on stderr) say why.
+            raise Error(call, INNER_ERROR, "shmem_init_thread failed; see the library's messages above")
+        _allocations.setdefault(current_instance(), {})
 
 
 def get_unique_id():
@@ -319,6 +349,21 @@ def free(array):
 
 # ------------------------------------------------------------ data movement
 
+# struct format codes of typed buffers (array.array, memoryview.cast) by
+# dtype; "B", "b" and "c" (bytes, bytearray) are raw bytes of any dtype.
+_FORMAT_KINDS = {"h": "int", "i": "int", "l": "int", "q": "int", "n": "int",
+                 "H": "uint", "I": "uint", "L": "uint", "Q": "uint", "N": "uint",
+                 "e": "float", "f": "float", "d": "float"}
+
+
+def _dtype_of_format(fmt, itemsize):
+    fmt = fmt.lstrip("@=<>!")
+    kind = _FORMAT_KINDS.get(fmt)
+    if kind is None:
+        return None if fmt in ("B", "b", "c") else fmt
+    return f"{kind}{8 * itemsize}"
+
+
 class _Buffer:
     """The address, size and element type of an array argument."""
 
@@ -343,6 +388,7 @@ class _Buffer:
         if not view.c_contiguous:
             raise Error(call, INVALID_PARAM, "buffers must be contiguous")
         self.nbytes, self.itemsize = view.nbytes, view.itemsize
+        self.dtype = _dtype_of_format(view.format, view.itemsize)
         if view.readonly:
             if writable:
                 raise Error(call, INVALID_PARAM, "the destination buffer is read-only")
@@ -350,6 +396,14 @@ class _Buffer:
         else:
             self.keep = (ctypes.c_char * self.nbytes).from_buffer(view)
         self.address = ctypes.addressof(self.keep)
+
+    def same_dtype(self, call, other, names):
+        """Raises unless both sides hold one dtype (raw bytes match any):
+        copying int64 into float64 bit for bit is never what was meant."""
+        if self.dtype is not None and other.dtype is not None and self.dtype != other.dtype:
+            raise Error(call, INVALID_PARAM, f"{names[0]} is {self.dtype}, {names[1]} {other.dtype}; "
+                        "convert one (numpy: .astype) or pass raw bytes")
+        return self
 
     def symmetric(self, call, what):
         """Checks that the buffer lies in one allocation of the current instance."""
@@ -370,10 +424,11 @@ def _check_pe(call, pe):
 
 
 def put(dest, src, pe):
-    """Copies ``src`` (any contiguous buffer) into the symmetric ``dest`` on PE ``pe``."""
+    """Copies ``src`` (any contiguous buffer of dest's dtype, or raw bytes)
+    into the symmetric ``dest`` on PE ``pe``."""
     call = "mishmem.put"
     d = _Buffer(call, dest, writable=False).symmetric(call, "dest")
-    s = _Buffer(call, src, writable=False)
+    s = _Buffer(call, src, writable=False).same_dtype(call, d, ("src", "dest"))
     if s.nbytes != d.nbytes:
         raise Error(call, INVALID_PARAM, f"src has {s.nbytes} bytes, dest {d.nbytes}")
     _check_pe(call, pe)
@@ -381,10 +436,11 @@ def put(dest, src, pe):
 
 
 def get(dest, src, pe):
-    """Copies the symmetric ``src`` of PE ``pe`` into ``dest`` (a local buffer)."""
+    """Copies the symmetric ``src`` of PE ``pe`` into ``dest`` (a local
+    buffer of src's dtype, or raw bytes)."""
     call = "mishmem.get"
     s = _Buffer(call, src, writable=False).symmetric(call, "src")
-    d = _Buffer(call, dest, writable=True)
+    d = _Buffer(call, dest, writable=True).same_dtype(call, s, ("dest", "src"))
     if s.nbytes != d.nbytes:
         raise Error(call, INVALID_PARAM, f"src has {s.nbytes} bytes, dest {d.nbytes}")
     _check_pe(call, pe)
@@ -473,7 +529,7 @@ atomic_xor = _amo_plain("xor", _lib.AMO_BITWISE, 1)
 
 def _pair(call, dest, src):
     d = _Buffer(call, dest, writable=False).symmetric(call, "dest")
-    s = _Buffer(call, src, writable=False).symmetric(call, "src")
+    s = _Buffer(call, src, writable=False).symmetric(call, "src").same_dtype(call, d, ("src", "dest"))
     if d.nbytes != s.nbytes:
         raise Error(call, INVALID_PARAM, f"src has {s.nbytes} bytes, dest {d.nbytes}")
     return d, s

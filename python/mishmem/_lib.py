@@ -2,15 +2,29 @@
 
 The library is looked for, in order: at the path in MISHMEM_LIBRARY; next
 to the installed package (where ``cmake --install`` put the library, written
-into _installed.py at install time, relative so the tree can move); and by
-the dynamic loader's own search (``libmishmem.so.0``). It is loaded with
+into _installed.py at install time, relative so the tree can move); in the
+prefix the package lies in (``pip install --prefix P`` or ``--user`` put it
+in P/lib/python3.X/..., the library is then in P/lib, P/lib64 or
+P/lib/<multiarch>); by the dynamic loader's own search
+(``libmishmem.so.0``); and beside the ``mishmemrun`` or ``mishmemcc`` found
+on PATH (their ../lib, or the build tree's folder). It is loaded with
 RTLD_GLOBAL so that extensions loaded later (shmem4py built against
 mishmem) bind to this same copy and act on the same instances.
 """
 import ctypes
 import os
+import shutil
+import sysconfig
 
 SONAME = "libmishmem.so.0"
+
+
+def _lib_dirs_of_prefix(prefix):
+    multiarch = sysconfig.get_config_var("MULTIARCH")
+    yield os.path.join(prefix, "lib")
+    yield os.path.join(prefix, "lib64")
+    if multiarch:
+        yield os.path.join(prefix, "lib", multiarch)
 
 
 def _candidates():
@@ -18,14 +32,32 @@ def _candidates():
     if env:
         yield env
         return
+    here = os.path.dirname(os.path.abspath(__file__))
     try:
         from . import _installed
     except ImportError:
         _installed = None
     if _installed is not None:
-        here = os.path.dirname(os.path.abspath(__file__))
         yield os.path.normpath(os.path.join(here, _installed.LIBDIR_FROM_PACKAGE, SONAME))
+    # PREFIX/lib/python3.X/site-packages/mishmem: the prefix is 4 levels up (5 for
+    # Debian's pip --prefix P, which installs into P/local/lib/python3.X/dist-packages).
+    folder = here
+    for _ in range(5):
+        folder = os.path.dirname(folder)
+        for lib_dir in _lib_dirs_of_prefix(folder):
+            path = os.path.join(lib_dir, SONAME)
+            if os.path.exists(path):
+                yield path
     yield SONAME
+    for tool in ("mishmemrun", "mishmemcc"):
+        found = shutil.which(tool)
+        if found:
+            tool_dir = os.path.dirname(os.path.realpath(found))
+            prefix = os.path.dirname(tool_dir)
+            for lib_dir in list(_lib_dirs_of_prefix(prefix)) + [prefix]:  # prefix: a build tree
+                path = os.path.join(lib_dir, SONAME)
+                if os.path.exists(path):
+                    yield path
 
 
 def _load():
@@ -35,8 +67,8 @@ def _load():
             return ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
         except OSError as exc:
             errors.append(f"{path}: {exc}")
-    raise ImportError("mishmem: cannot load libmishmem (set MISHMEM_LIBRARY to its path): "
-                      + "; ".join(errors))
+    raise ImportError("mishmem: cannot load libmishmem (set MISHMEM_LIBRARY to its path, or put "
+                      "mishmemrun on PATH): " + "; ".join(errors))
 
 
 lib = _load()
@@ -71,6 +103,7 @@ DEFAULT_TIMEOUT_S = 120
 INIT_WITH_DEFAULT = 1 << 0
 INIT_WITH_UNIQUEID = 1 << 2
 TEAM_WORLD = c_void_p(1)  # SHMEM_TEAM_WORLD: the current instance's world
+SHMEM_THREAD_MULTIPLE = 3
 
 
 def _declare(name, restype, *argtypes):
@@ -89,6 +122,7 @@ _declare("aclshmemx_instance_ctx_set", c_int, c_uint64)
 _declare("aclshmemx_instance_ctx_get", ctypes.POINTER(InstanceCtx))
 _declare("aclshmemx_instance_thread_set", c_int, c_uint64)
 _declare("aclshmemx_instance_thread_clear", c_int)
+_declare("shmem_init_thread", c_int, c_int, ctypes.POINTER(c_int))
 _declare("aclshmem_my_pe", c_int)
 _declare("aclshmem_n_pes", c_int)
 _declare("aclshmem_barrier_all", c_int)

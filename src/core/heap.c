@@ -1,6 +1,7 @@
 #include "core/heap.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/sync.h"
@@ -10,15 +11,40 @@
 
 #define DEFAULT_ALIGNMENT 64
 
-static void report_full(struct mishmem_instance *inst, const char *call, size_t size)
+/* "1610612736 bytes (1.5G)": the exact size and a readable one. */
+static void format_size(char *out, size_t out_size, uint64_t bytes)
+{
+    static const char units[] = "KMGT";
+    double value = (double)bytes;
+    int unit = -1;
+    while (value >= 1024.0 && unit < 3) {
+        value /= 1024.0;
+        unit++;
+    }
+    if (unit < 0)
+        snprintf(out, out_size, "%llu bytes", (unsigned long long)bytes);
+    else
+        snprintf(out, out_size, "%llu bytes (%.4g%c)", (unsigned long long)bytes, value, units[unit]);
+}
+
+static void report_no_room(struct mishmem_instance *inst, const char *call, size_t size)
 {
     struct mishmem_allocator_stats stats;
     mishmem_allocator_stats(inst->allocator, &stats);
-    MISHMEM_ERROR("%s(%zu): symmetric heap of instance %llu is full (%llu bytes, %llu free, largest "
+    char requested[48], heap[48];
+    format_size(requested, sizeof requested, size);
+    format_size(heap, sizeof heap, stats.capacity);
+    /* An empty heap that cannot hold the block is too small, not full. */
+    if (size > stats.capacity || stats.bytes_in_use == 0) {
+        MISHMEM_ERROR("%s(%zu): requested %s, the symmetric heap of instance %llu is %s; set "
+                      "SHMEM_SYMMETRIC_SIZE (shmem_init) or local_mem_size (aclshmemx_init_attr) larger",
+                      call, size, requested, (unsigned long long)inst->id, heap);
+        return;
+    }
+    MISHMEM_ERROR("%s(%zu): symmetric heap of instance %llu is full (%s, %llu free, largest "
                   "free block %llu); raise SHMEM_SYMMETRIC_SIZE (shmem_init) or local_mem_size "
-                  "(aclshmemx_init_attr)", call, size, (unsigned long long)inst->id,
-                  (unsigned long long)stats.capacity, (unsigned long long)stats.bytes_free,
-                  (unsigned long long)stats.largest_free);
+                  "(aclshmemx_init_attr)", call, size, (unsigned long long)inst->id, heap,
+                  (unsigned long long)stats.bytes_free, (unsigned long long)stats.largest_free);
 }
 
 static void *alloc_locked(struct mishmem_instance *inst, const char *call, size_t size, size_t alignment)
@@ -26,7 +52,7 @@ static void *alloc_locked(struct mishmem_instance *inst, const char *call, size_
     uint64_t offset;
     int rc = mishmem_allocator_alloc(inst->allocator, size, alignment, &offset);
     if (rc == ENOMEM) {
-        report_full(inst, call, size);
+        report_no_room(inst, call, size);
         return NULL;
     }
     if (rc != 0) {

@@ -7,7 +7,8 @@
 
 #include "instance/instance.h"
 
-/* NULL for size 0 or when the heap is full (logged, naming `call`). */
+/* NULL for size 0 or when the heap has no room (logged, naming `call`,
+ * the size asked for and the heap's). */
 void *mishmem_heap_alloc(struct mishmem_instance *inst, const char *call, size_t size, size_t alignment);
 void *mishmem_heap_calloc(struct mishmem_instance *inst, const char *call, size_t count, size_t size);
 void *mishmem_heap_realloc(struct mishmem_instance *inst, const char *call, void *ptr, size_t size);

@@ -35,7 +35,8 @@ static int read_world_params(struct mishmem_instance_params *params)
     uint64_t heap_size;
     if (mishmem_env_size(MISHMEM_ENV_SHMEM_SYMMETRIC_SIZE, &heap_size) != 0 || heap_size == 0 ||
         heap_size > ACLSHMEM_MAX_LOCAL_SIZE) {
-        MISHMEM_ERROR("SHMEM_SYMMETRIC_SIZE=\"%s\" must be a size in 1..40G (K/M/G suffixes)",
+        MISHMEM_ERROR("SHMEM_SYMMETRIC_SIZE=\"%s\" must be a size in 1..40G (K/M/G/T suffixes, "
+                      "fractions such as 1.5G)",
                       mishmem_env_string(MISHMEM_ENV_SHMEM_SYMMETRIC_SIZE));
         return ACLSHMEM_INVALID_VALUE;
     }

@@ -10,7 +10,7 @@
 #define MISHMEM_ENV_TABLE(X)                                                                        \
     X(SHMEM_LOG_LEVEL, "WARN", "log threshold: DEBUG, INFO, WARN, ERROR or FATAL (or 0..4)")        \
     X(SHMEM_LOG_TO_STDOUT, "0", "1: log to stdout instead of stderr")                              \
-    X(SHMEM_SYMMETRIC_SIZE, "256M", "symmetric heap per PE for shmem_init (K/M/G suffixes)")       \
+    X(SHMEM_SYMMETRIC_SIZE, "256M", "symmetric heap per PE for shmem_init (K/M/G/T suffixes, fractions: 1.5G)") \
     X(SHMEM_INSTANCE_PORT_RANGE, NULL, "start:end; ip_port with port 0 uses start + instance_id")  \
     X(SHMEM_WORLD_INSTANCE_ID, "0", "instance id that shmem_init builds its world in")             \
     X(SHMEM_BOOTSTRAP_SECRET, NULL, "rendezvous secret for PEs started by hand (unset: none)")      \
@@ -61,7 +61,8 @@ int mishmem_env_long(enum mishmem_env_id id, long *out);
 /* The same, within [low, high]; else a logged error naming the variable
  * and ACLSHMEM_INVALID_VALUE (ACLSHMEM_SUCCESS when fine). */
 int mishmem_env_long_in(enum mishmem_env_id id, long low, long high, long *out);
-/* Parses a size with an optional K/M/G/T suffix (powers of 1024). */
+/* Parses a size with an optional K/M/G/T suffix (powers of 1024) and an
+ * optional fraction (1.5G), rounded down to a byte. */
 int mishmem_env_size(enum mishmem_env_id id, uint64_t *out);
 int mishmem_parse_size(const char *text, uint64_t *out);
 void mishmem_env_print(FILE *out);
