@@ -41,6 +41,8 @@
     X(MISHMEM_CTRL_FD, NULL, "set by mishmemrun: pipe to report shmem_global_exit status") \
     X(MISHMEM_JOB_BOARD_FD, NULL, "set by mishmemrun: page where it marks the PEs that have exited") \
     X(MISHMEM_PORT_RANGE, NULL, "set by mishmemrun: a free start:end, used like SHMEM_INSTANCE_PORT_RANGE while that is unset") \
+    X(PMI_SIZE, NULL, "set by a PMI-1/PMI-2 server (srun --mpi=pmi2, MPICH's hydra): above 1, shmem_init refuses (mishmem speaks PMIx)") \
+    X(PMI_RANK, NULL, "set by a PMI-1/PMI-2 server: this process's rank") \
     X(PMIX_RANK, NULL, "set by a PMIx server (mpirun, srun --mpi=pmix): with PMIX_NAMESPACE, shmem_init uses PMIx mode") \
     X(PMIX_NAMESPACE, NULL, "set by a PMIx server: the job's namespace")
 
