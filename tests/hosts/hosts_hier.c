@@ -3,7 +3,7 @@
  * (network namespaces, tests/hosts/hosts.sh) or on one machine with
  * MISHMEM_HOST_ID=h%2p / h%3p. Two instances at once: the launcher's
  * world and instance 7 over the same PEs (rendezvous on RENDEZVOUS_IP,
- * port from SHMEM_INSTANCE_PORT_RANGE), used in turn every iteration.
+ * port from the job's port range), used in turn every iteration.
  * On each, the world and teams mixing the hosts ({0..n-2}, {1..n-1},
  * stride 2, and a team split from a split team), every iteration:
  *   - barrier / team sync: every member adds 1 to a counter on every

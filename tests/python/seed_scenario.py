@@ -6,7 +6,8 @@
 Instance 0 spans the 3 PEs and orders the steps; instance 1 spans PEs 1-2
 (tcp), instance 2 PEs 0-1 (unique id, handed over through instance 0) and
 instance 3 PEs 1-2 again, driven by PE 1 from two threads at once.
-SHMEM_INSTANCE_PORT_RANGE must be set (ip_port uses port 0).
+ip_port uses port 0: SHMEM_INSTANCE_PORT_RANGE, or under mishmemrun the
+range the launcher plans.
 Exits 77 (a ctest SKIP) when numpy is not installed.
 """
 import ctypes
