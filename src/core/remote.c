@@ -36,10 +36,14 @@ int mishmem_remote_addr_of(const struct mishmem_instance *inst, const void *addr
     return 1;
 }
 
-/* Checked by the callers: a failure here is the library's own bug. */
+/* Checked by the callers: a failure here is the library's own bug. No
+ * bytes at any address (NULL included: zero-length collectives pass it)
+ * name the segment's start. */
 static struct mishmem_remote_addr must_translate(const struct mishmem_instance *inst, const void *addr, size_t len)
 {
     struct mishmem_remote_addr at;
+    if (len == 0)
+        return (struct mishmem_remote_addr){MISHMEM_REGION_SEGMENT, 0};
     if (!mishmem_remote_addr_of(inst, addr, len, &at))
         mishmem_fatal("internal: address %p (+%zu bytes) is not symmetric in instance %llu", addr, len,
                       (unsigned long long)inst->id);
@@ -85,6 +89,8 @@ int mishmem_remote_put(struct mishmem_instance *inst, int pe, void *dest, const 
         mishmem_doorbell_ring(inst, pe);
         return ACLSHMEM_SUCCESS;
     }
+    if (len == 0)
+        return ACLSHMEM_SUCCESS;
     return reached(inst, pe,
                    inst->peers[pe].transport->put(state_of(inst, pe), pe, must_translate(inst, dest, len), source,
                                                   len, completion),
@@ -99,6 +105,8 @@ int mishmem_remote_get(struct mishmem_instance *inst, int pe, void *dest, const 
         memcpy(dest, direct, len);
         return ACLSHMEM_SUCCESS;
     }
+    if (len == 0)
+        return ACLSHMEM_SUCCESS;
     return reached(inst, pe,
                    inst->peers[pe].transport->get(state_of(inst, pe), pe, dest, must_translate(inst, source, len),
                                                   len, completion),
