@@ -629,7 +629,7 @@ void run_event_loop(struct job *job)
     free(stream_of);
 }
 
-/* SHMEM_INFO as the library reads it (src/util/env.c). */
+/* SHMEM_INFO as the library reads it (src/util/params.c). */
 static bool shmem_info_wanted(void)
 {
     const char *value = getenv("SHMEM_INFO");

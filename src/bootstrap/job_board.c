@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 struct board_entry {
@@ -28,9 +28,9 @@ static size_t board_entries;
 static void map_board(void)
 {
     long fd;
-    if (!mishmem_env_is_set(MISHMEM_ENV_MISHMEM_JOB_BOARD_FD) ||
-        mishmem_env_long(MISHMEM_ENV_MISHMEM_JOB_BOARD_FD, &fd) != 0 || fd < 0 || fd > (1 << 20))
+    if (!mishmem_param_given(MISHMEM_PARAM_MISHMEM_JOB_BOARD_FD))
         return;
+    fd = mishmem_params()->MISHMEM_JOB_BOARD_FD;
     struct stat st;
     if (fstat((int)fd, &st) != 0 || st.st_size <= 0 || (size_t)st.st_size % sizeof(struct board_entry) != 0) {
         MISHMEM_DEBUG("MISHMEM_JOB_BOARD_FD=%ld is not the launcher's board; not watching it", fd);
