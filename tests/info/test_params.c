@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bootstrap/launch_contract.h"
 #include "mishmem/aclshmem.h"
 #include "mishmem/aclshmem_log.h"
 #include "test_util.h"
@@ -123,6 +124,32 @@ static void test_consume_and_print(void)
     unsetenv("SHMEM_BOOTSTRAP_SECRET");
 }
 
+/* The table's LAUNCHER rows are the launch contract's variables, by name. */
+static void test_launch_contract(void)
+{
+    static const struct {
+        enum mishmem_param_id id;
+        const char *name;
+    } contract[] = {
+        {MISHMEM_PARAM_MISHMEM_PE, MISHMEM_LAUNCH_PE},
+        {MISHMEM_PARAM_MISHMEM_NPES, MISHMEM_LAUNCH_NPES},
+        {MISHMEM_PARAM_MISHMEM_RDV_ADDR, MISHMEM_LAUNCH_RDV_ADDR},
+        {MISHMEM_PARAM_MISHMEM_RDV_FD, MISHMEM_LAUNCH_RDV_FD},
+        {MISHMEM_PARAM_MISHMEM_SECRET, MISHMEM_LAUNCH_SECRET},
+        {MISHMEM_PARAM_MISHMEM_CTRL_FD, MISHMEM_LAUNCH_CTRL_FD},
+        {MISHMEM_PARAM_MISHMEM_JOB_BOARD_FD, MISHMEM_LAUNCH_JOB_BOARD_FD},
+        {MISHMEM_PARAM_MISHMEM_PORT_RANGE, MISHMEM_LAUNCH_PORT_RANGE},
+        {MISHMEM_PARAM_SHMEM_INSTANCE_PORT_RANGE, MISHMEM_LAUNCH_USER_PORT_RANGE},
+    };
+    int n = (int)(sizeof contract / sizeof contract[0]), launcher_rows = 0;
+    for (int i = 0; i < n; i++)
+        CHECK(strcmp(mishmem_param_name(contract[i].id), contract[i].name) == 0, "the table says %s, the contract %s",
+              mishmem_param_name(contract[i].id), contract[i].name);
+    for (int i = 0; i < MISHMEM_PARAM_COUNT; i++)
+        launcher_rows += strcmp(mishmem_param_row((enum mishmem_param_id)i)->category, "LAUNCHER") == 0;
+    CHECK(launcher_rows == n - 1, "%d LAUNCHER rows, the contract has %d variables", launcher_rows, n - 1);
+}
+
 int main(void)
 {
     CHECK_RC(aclshmemx_set_extern_logger(keep_line), ACLSHMEM_SUCCESS);
@@ -130,6 +157,7 @@ int main(void)
     test_snapshots();
     test_bad_values();
     test_consume_and_print();
-    printf("params: defaults, snapshots, bad values, consume and print ok\n");
+    test_launch_contract();
+    printf("params: defaults, snapshots, bad values, consume and print, launch contract ok\n");
     return 0;
 }
