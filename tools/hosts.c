@@ -271,7 +271,7 @@ static void on_message(struct launch *launch, struct remote *r, const char *line
         fflush(stdout);
     } else if (sscanf(line, "range %d:%d", &range_start, &range_end) == 2 && r == &launch->remotes[0] &&
                launch->opts->plan_ports && launch->range_env[0] == '\0') {
-        snprintf(launch->range_env, sizeof launch->range_env, "MISHMEM_PORT_RANGE=%d:%d",
+        snprintf(launch->range_env, sizeof launch->range_env, MISHMEM_LAUNCH_PORT_RANGE "=%d:%d",
                  range_start, range_end);
     } else if (sscanf(line, "port %d", &value) == 1 && r == &launch->remotes[0] &&
                launch->rdv_addr[0] == '\0' && value > 0 && value < 65536) {

@@ -152,7 +152,7 @@ static bool open_ctrl_pipe(struct job *job)
  * the PEs only wait longer. */
 static void open_board(struct job *job, long world_npes)
 {
-    size_t size = (size_t)world_npes * sizeof(struct board_entry);
+    size_t size = (size_t)world_npes * sizeof(struct mishmem_launch_board_entry);
     int fd = memfd_create("mishmemrun-board", MFD_CLOEXEC);
     if (fd < 0)
         return;
@@ -195,17 +195,17 @@ static bool open_signal_fd(struct job *job)
 static void publish_common_env(const struct job *job, long world_npes, const char *rdv_addr,
                                const char *secret)
 {
-    set_env_int_or_die("MISHMEM_NPES", world_npes);
-    set_env_or_die("MISHMEM_RDV_ADDR", rdv_addr);
-    set_env_or_die("MISHMEM_SECRET", secret);
-    set_env_int_or_die("MISHMEM_CTRL_FD", job->ctrl_write_fd);
+    set_env_int_or_die(MISHMEM_LAUNCH_NPES, world_npes);
+    set_env_or_die(MISHMEM_LAUNCH_RDV_ADDR, rdv_addr);
+    set_env_or_die(MISHMEM_LAUNCH_SECRET, secret);
+    set_env_int_or_die(MISHMEM_LAUNCH_CTRL_FD, job->ctrl_write_fd);
     if (job->board_fd >= 0)
-        set_env_int_or_die("MISHMEM_JOB_BOARD_FD", job->board_fd);
+        set_env_int_or_die(MISHMEM_LAUNCH_JOB_BOARD_FD, job->board_fd);
     else
-        unsetenv("MISHMEM_JOB_BOARD_FD");
+        unsetenv(MISHMEM_LAUNCH_JOB_BOARD_FD);
     /* A launcher started from inside a PE must not leak its parent's values. */
-    unsetenv("MISHMEM_RDV_FD");
-    unsetenv("MISHMEM_PE");
+    unsetenv(MISHMEM_LAUNCH_RDV_FD);
+    unsetenv(MISHMEM_LAUNCH_PE);
 }
 
 void setup_job(struct job *job, const struct job_config *config)
@@ -292,7 +292,7 @@ static void exec_pe(const struct job *job, long pe, char **prog_argv, int exec_e
         signal(SIGPIPE, SIG_DFL); /* a helper ignores it; its PEs must not */
     char number[32];
     snprintf(number, sizeof number, "%ld", job->first_pe + pe);
-    setenv("MISHMEM_PE", number, 1);
+    setenv(MISHMEM_LAUNCH_PE, number, 1);
     if (job->tagging)
         tagger_redirect(&job->tagger, pe);
     else if (job->pe_stdout_fd >= 0)
@@ -301,7 +301,7 @@ static void exec_pe(const struct job *job, long pe, char **prog_argv, int exec_e
         bind_to_core(job->cores, pe);
     if (job->listen_fd >= 0 && pe == 0) {
         snprintf(number, sizeof number, "%d", job->listen_fd);
-        setenv("MISHMEM_RDV_FD", number, 1);
+        setenv(MISHMEM_LAUNCH_RDV_FD, number, 1);
         keep_across_exec(job->listen_fd);
     }
     if (pe != 0 || job->stdin_to_nobody) {
@@ -629,7 +629,7 @@ void run_event_loop(struct job *job)
     free(stream_of);
 }
 
-/* SHMEM_INFO as the library reads it (src/util/env.c). */
+/* SHMEM_INFO as the library reads it (src/util/params.c). */
 static bool shmem_info_wanted(void)
 {
     const char *value = getenv("SHMEM_INFO");

@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include "binding.h"
+#include "bootstrap/launch_contract.h"
 #include "tag.h"
 
 enum {
@@ -23,7 +24,7 @@ enum {
     EXIT_USAGE = 2,
     EXIT_TIMED_OUT = 124,
     EXIT_CANNOT_EXEC = 127,
-    SECRET_BYTES = 32,
+    SECRET_BYTES = MISHMEM_LAUNCH_SECRET_BYTES,
     SECRET_HEX_LEN = 2 * SECRET_BYTES,
     KILL_GRACE_MS = 1500,
     JOB_EXTRA_FDS = 2,
@@ -58,13 +59,6 @@ struct job_hooks {
     void (*extra_ready)(struct job *job, int index);           /* extra_fds[index] readable */
 };
 
-/* The job board (src/bootstrap/job_board.h reads it): one entry per PE of
- * the job; `exited` is set once `status` (the wait status) is in place. */
-struct board_entry {
-    uint32_t exited;
-    int32_t status;
-};
-
 struct pe {
     pid_t pid;
     bool running;
@@ -86,7 +80,7 @@ struct job {
     int ctrl_write_fd;
     int signal_fd;
     int board_fd;           /* MISHMEM_JOB_BOARD_FD: the PEs that have exited, for the PEs */
-    struct board_entry *board; /* world_npes entries, by job-wide PE number */
+    struct mishmem_launch_board_entry *board; /* world_npes entries, by job-wide PE number */
     long board_entries;
     int pe_stdout_fd;
     bool stdin_to_nobody;

@@ -142,9 +142,9 @@ static double parse_timeout(const char *text)
 /* Variables the launcher itself gives every PE: -x cannot override them. */
 static bool is_contract_variable(const char *name, size_t len)
 {
-    static const char *const contract[] = {"MISHMEM_PE",     "MISHMEM_NPES",    "MISHMEM_RDV_ADDR",
-                                           "MISHMEM_RDV_FD", "MISHMEM_SECRET",  "MISHMEM_CTRL_FD",
-                                           "MISHMEM_JOB_BOARD_FD", "MISHMEM_PORT_RANGE"};
+    static const char *const contract[] = {
+        MISHMEM_LAUNCH_PE,     MISHMEM_LAUNCH_NPES,    MISHMEM_LAUNCH_RDV_ADDR,     MISHMEM_LAUNCH_RDV_FD,
+        MISHMEM_LAUNCH_SECRET, MISHMEM_LAUNCH_CTRL_FD, MISHMEM_LAUNCH_JOB_BOARD_FD, MISHMEM_LAUNCH_PORT_RANGE};
     for (size_t i = 0; i < sizeof contract / sizeof contract[0]; i++)
         if (strlen(contract[i]) == len && strncmp(contract[i], name, len) == 0)
             return true;
@@ -325,7 +325,7 @@ static char **resolve_exports(const struct options *opts, bool apply_here, bool 
             report("cannot set %s: %s", entry, strerror(errno));
             exit(EXIT_LAUNCH_FAILED);
         }
-        if (strcmp(entry, "SHMEM_INSTANCE_PORT_RANGE") == 0)
+        if (strcmp(entry, MISHMEM_LAUNCH_USER_PORT_RANGE) == 0)
             *sets_port_range = true;
         *eq = '=';
         env[n++] = entry;
@@ -335,7 +335,7 @@ static char **resolve_exports(const struct options *opts, bool apply_here, bool 
 
 static int run_several_hosts(const struct options *opts, char **env, bool sets_port_range)
 {
-    unsetenv("MISHMEM_PORT_RANGE"); /* an inherited plan is not this job's (the first helper plans) */
+    unsetenv(MISHMEM_LAUNCH_PORT_RANGE); /* an inherited plan is not this job's (the first helper plans) */
     char settings[WIRE_LINE_MAX];
     snprintf(settings, sizeof settings, "settings tag=%d bind=%s map=%s", opts->tag_output,
              bind_policy_name(opts->bind), map_policy_name(opts->map));

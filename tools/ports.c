@@ -110,8 +110,8 @@ int reserve_port_range(char *text, size_t text_size)
 int plan_port_range(void)
 {
     /* An inherited plan (a launcher started inside a PE) is not ours. */
-    unsetenv("MISHMEM_PORT_RANGE");
-    if (getenv("SHMEM_INSTANCE_PORT_RANGE") != NULL)
+    unsetenv(MISHMEM_LAUNCH_PORT_RANGE);
+    if (getenv(MISHMEM_LAUNCH_USER_PORT_RANGE) != NULL)
         return -1;
     char text[32];
     int fd = reserve_port_range(text, sizeof text);
@@ -121,7 +121,7 @@ int plan_port_range(void)
                PORT_RANGE_IDS);
         return -1;
     }
-    if (setenv("MISHMEM_PORT_RANGE", text, 1) != 0) {
+    if (setenv(MISHMEM_LAUNCH_PORT_RANGE, text, 1) != 0) {
         close(fd);
         return -1;
     }

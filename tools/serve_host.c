@@ -260,7 +260,7 @@ int serve_host(int argc, char **argv)
     if (!read_setup(secret, &settings))
         return EXIT_LAUNCH_FAILED;
     int range_fd = settings.plan_ports ? plan_port_range() : -1;
-    if (range_fd >= 0 && !wire_send(helper.up_fd, "range %s", getenv("MISHMEM_PORT_RANGE"))) {
+    if (range_fd >= 0 && !wire_send(helper.up_fd, "range %s", getenv(MISHMEM_LAUNCH_PORT_RANGE))) {
         report("--serve-host: cannot report the port range: %s", strerror(errno));
         return EXIT_LAUNCH_FAILED;
     }

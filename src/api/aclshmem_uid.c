@@ -2,6 +2,7 @@
 #include "bootstrap/uid.h"
 #include "mishmem/aclshmem_uid.h"
 #include "util/log.h"
+#include "util/params.h"
 
 int aclshmemx_get_uniqueid(aclshmemx_uniqueid_t *uid)
 {
@@ -9,6 +10,7 @@ int aclshmemx_get_uniqueid(aclshmemx_uniqueid_t *uid)
         MISHMEM_ERROR("aclshmemx_get_uniqueid: uid is NULL");
         return ACLSHMEM_INVALID_PARAM;
     }
+    mishmem_params_load(); /* SHMEM_UID_* as the program set them now */
     return mishmem_uid_create(uid);
 }
 

@@ -2,7 +2,7 @@
 #include <unistd.h>
 
 #include "api/face.h"
-#include "util/env.h"
+#include "util/params.h"
 
 struct mishmem_instance *mishmem_shmem_instance_slow(const char *call)
 {
@@ -20,7 +20,7 @@ int mishmem_acl_refuse_failed(struct mishmem_instance *inst, const char *call)
 _Noreturn void mishmem_global_exit(int status)
 {
     long ctrl_fd;
-    if (mishmem_env_long(MISHMEM_ENV_MISHMEM_CTRL_FD, &ctrl_fd) == 0 && ctrl_fd >= 0) {
+    if (mishmem_param_given(MISHMEM_PARAM_MISHMEM_CTRL_FD) && (ctrl_fd = mishmem_params()->MISHMEM_CTRL_FD) >= 0) {
         /* The launcher kills every PE and exits with this status. */
         int32_t code = status;
         ssize_t ignored = write((int)ctrl_fd, &code, sizeof code);

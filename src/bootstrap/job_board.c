@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,16 +10,15 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "util/env.h"
+#include "bootstrap/bootstrap.h"
+#include "bootstrap/launch_contract.h"
+#include "util/params.h"
 #include "util/log.h"
 
-struct board_entry {
-    _Atomic uint32_t exited;
-    int32_t status;
-};
+_Static_assert(MISHMEM_LAUNCH_SECRET_BYTES == MISHMEM_SECRET_BYTES, "the launcher's secret is the bootstrap's");
 
 static pthread_once_t board_once = PTHREAD_ONCE_INIT;
-static const struct board_entry *board;
+static const struct mishmem_launch_board_entry *board;
 static size_t board_entries;
 
 /* Mapped once per process and kept: the page is tiny, and a later
@@ -28,11 +26,11 @@ static size_t board_entries;
 static void map_board(void)
 {
     long fd;
-    if (!mishmem_env_is_set(MISHMEM_ENV_MISHMEM_JOB_BOARD_FD) ||
-        mishmem_env_long(MISHMEM_ENV_MISHMEM_JOB_BOARD_FD, &fd) != 0 || fd < 0 || fd > (1 << 20))
+    if (!mishmem_param_given(MISHMEM_PARAM_MISHMEM_JOB_BOARD_FD))
         return;
+    fd = mishmem_params()->MISHMEM_JOB_BOARD_FD;
     struct stat st;
-    if (fstat((int)fd, &st) != 0 || st.st_size <= 0 || (size_t)st.st_size % sizeof(struct board_entry) != 0) {
+    if (fstat((int)fd, &st) != 0 || st.st_size <= 0 || (size_t)st.st_size % sizeof(struct mishmem_launch_board_entry) != 0) {
         MISHMEM_DEBUG("MISHMEM_JOB_BOARD_FD=%ld is not the launcher's board; not watching it", fd);
         return;
     }
@@ -42,7 +40,7 @@ static void map_board(void)
         return;
     }
     board = map;
-    board_entries = (size_t)st.st_size / sizeof(struct board_entry);
+    board_entries = (size_t)st.st_size / sizeof(struct mishmem_launch_board_entry);
 }
 
 int mishmem_job_board_exited(int pe, int *status)
@@ -50,7 +48,7 @@ int mishmem_job_board_exited(int pe, int *status)
     pthread_once(&board_once, map_board);
     if (!board || pe < 0 || (size_t)pe >= board_entries)
         return 0;
-    if (!atomic_load_explicit(&board[pe].exited, memory_order_acquire))
+    if (!__atomic_load_n(&board[pe].exited, __ATOMIC_ACQUIRE))
         return 0;
     *status = board[pe].status;
     return 1;

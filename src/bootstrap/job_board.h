@@ -4,9 +4,8 @@
  * waits for a PE the launcher saw exit stops at once, instead of waiting
  * out its init timeout.
  *
- * Layout (tools/job.c writes it): one 8-byte entry per PE of the job, by
- * PE number: u32 exited (0, then 1 once the status is in place), i32 the
- * wait status. */
+ * Layout: struct mishmem_launch_board_entry (launch_contract.h), which
+ * tools/job.c writes. */
 #ifndef MISHMEM_BOOTSTRAP_JOB_BOARD_H
 #define MISHMEM_BOOTSTRAP_JOB_BOARD_H
 

@@ -8,18 +8,18 @@
 
 #include "bootstrap/mode.h"
 #include "bootstrap/rendezvous.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
-static int launcher_detect(void) { return mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PE); }
+static int launcher_detect(void) { return mishmem_param_is_set(MISHMEM_PARAM_MISHMEM_PE); }
 
 static int launcher_members(const struct mishmem_bootstrap_source *src, struct mishmem_bootstrap_config *config)
 {
     (void)src;
     long pe, n_pes;
-    int rc = mishmem_env_long_in(MISHMEM_ENV_MISHMEM_NPES, 1, ACLSHMEM_MAX_PES, &n_pes);
+    int rc = mishmem_param_long(MISHMEM_PARAM_MISHMEM_NPES, &n_pes);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_env_long_in(MISHMEM_ENV_MISHMEM_PE, 0, n_pes - 1, &pe);
+        rc = mishmem_param_long_upto(MISHMEM_PARAM_MISHMEM_PE, n_pes - 1, &pe);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     config->my_pe = (int)pe;
@@ -31,7 +31,7 @@ static int launcher_configure(const struct mishmem_bootstrap_source *src, struct
                               char *key, size_t key_size)
 {
     (void)src;
-    const char *address = mishmem_env_string(MISHMEM_ENV_MISHMEM_RDV_ADDR);
+    const char *address = mishmem_params()->MISHMEM_RDV_ADDR;
     long port, fd;
     if (mishmem_parse_ip_port(address, config->host, sizeof config->host, &port) != 0 || port == 0) {
         MISHMEM_ERROR("MISHMEM_RDV_ADDR=\"%s\" is not tcp://HOST:PORT", address ? address : "");
@@ -40,13 +40,13 @@ static int launcher_configure(const struct mishmem_bootstrap_source *src, struct
     config->port = (uint16_t)port;
     config->job_board = 1;
     snprintf(key, key_size, "%s", address);
-    if (config->my_pe == 0 && mishmem_env_is_set(MISHMEM_ENV_MISHMEM_RDV_FD)) {
-        int rc = mishmem_env_long_in(MISHMEM_ENV_MISHMEM_RDV_FD, 0, 1 << 20, &fd);
+    if (config->my_pe == 0 && mishmem_param_is_set(MISHMEM_PARAM_MISHMEM_RDV_FD)) {
+        int rc = mishmem_param_long(MISHMEM_PARAM_MISHMEM_RDV_FD, &fd);
         if (rc != ACLSHMEM_SUCCESS)
             return rc;
         config->listen_fd = (int)fd;
         /* The socket is used once; a later shmem_init must not reuse it. */
-        unsetenv(mishmem_env_name(MISHMEM_ENV_MISHMEM_RDV_FD));
+        mishmem_param_consume(MISHMEM_PARAM_MISHMEM_RDV_FD);
     }
     return mishmem_job_secret(config->secret);
 }

@@ -11,12 +11,12 @@
 
 #include "bootstrap/mode.h"
 #include "bootstrap/plugin.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 static int pmix_detect(void)
 {
-    return mishmem_env_is_set(MISHMEM_ENV_PMIX_RANK) && mishmem_env_is_set(MISHMEM_ENV_PMIX_NAMESPACE);
+    return mishmem_param_is_set(MISHMEM_PARAM_PMIX_RANK) && mishmem_param_is_set(MISHMEM_PARAM_PMIX_NAMESPACE);
 }
 
 /* shmem_init: the whole job. aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_PMIX):
@@ -32,8 +32,8 @@ static int pmix_members(const struct mishmem_bootstrap_source *src, struct mishm
         rc = config->plugin->query(group, &rank, &size);
     if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEM_INVALID_PARAM) /* a bad group is logged as such */
         MISHMEM_ERROR("PMIx mode (PMIX_RANK=%s, PMIX_NAMESPACE=%s): cannot learn this process's PE number "
-                      "and the PE count", mishmem_env_string(MISHMEM_ENV_PMIX_RANK) ?: "(unset)",
-                      mishmem_env_string(MISHMEM_ENV_PMIX_NAMESPACE) ?: "(unset)");
+                      "and the PE count", mishmem_params()->PMIX_RANK ?: "(unset)",
+                      mishmem_params()->PMIX_NAMESPACE ?: "(unset)");
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     if (attr && ((attr->my_pe >= 0 && attr->my_pe != rank) || (attr->n_pes > 0 && attr->n_pes != size))) {
@@ -54,7 +54,7 @@ static int pmix_configure(const struct mishmem_bootstrap_source *src, struct mis
     (void)src;
     (void)config;
     /* The PMIx server brings its own transport and its own authentication. */
-    const char *nspace = mishmem_env_string(MISHMEM_ENV_PMIX_NAMESPACE);
+    const char *nspace = mishmem_params()->PMIX_NAMESPACE;
     snprintf(key, key_size, "pmix:%s", nspace ? nspace : "");
     return ACLSHMEM_SUCCESS;
 }

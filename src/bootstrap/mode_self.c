@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "bootstrap/mode.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 static int self_detect(void) { return 1; }
@@ -16,9 +16,9 @@ static int self_members(const struct mishmem_bootstrap_source *src, struct mishm
     /* Started by a PMI-1/PMI-2 server (srun --mpi=pmi2) as one of several
      * processes: a world of one here would run the job as that many
      * unrelated single-PE programs. */
-    const char *pmi_size = mishmem_env_string(MISHMEM_ENV_PMI_SIZE);
-    if (pmi_size && atol(pmi_size) > 1) {
-        const char *pmi_rank = mishmem_env_string(MISHMEM_ENV_PMI_RANK);
+    const char *pmi_size = mishmem_params()->text[MISHMEM_PARAM_PMI_SIZE];
+    if (mishmem_param_given(MISHMEM_PARAM_PMI_SIZE) && mishmem_params()->PMI_SIZE > 1) {
+        const char *pmi_rank = mishmem_params()->PMI_RANK;
         MISHMEM_ERROR("started by a PMI-2 (or PMI-1) launcher as rank %s of %s (PMI_RANK, PMI_SIZE; e.g. "
                       "srun --mpi=pmi2), which mishmem does not speak: start the program with "
                       "srun --mpi=pmix, mpirun or mishmemrun", pmi_rank ? pmi_rank : "?", pmi_size);

@@ -7,14 +7,14 @@
 
 #include "bootstrap/mode.h"
 #include "bootstrap/rendezvous.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 /* A start:end range variable -> the port of instance id. */
-static int port_from_range(enum mishmem_env_id var, uint64_t id, long *port)
+static int port_from_range(enum mishmem_param_id var, uint64_t id, long *port)
 {
-    const char *range = mishmem_env_string(var);
-    const char *name = mishmem_env_name(var);
+    const char *range = mishmem_params()->text[var];
+    const char *name = mishmem_param_name(var);
     long start, end;
     char tail;
     if (sscanf(range, "%ld:%ld%c", &start, &end, &tail) != 2 || start < 1 || end > 65535) {
@@ -42,8 +42,8 @@ static int resolve_address(const aclshmemx_init_attr_t *attr, struct mishmem_boo
                       attr->ip_port ? attr->ip_port : "(null)");
         return ACLSHMEM_INVALID_PARAM;
     }
-    int has_range = mishmem_env_is_set(MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE);
-    int planned = !has_range && mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PORT_RANGE);
+    int has_range = mishmem_param_is_set(MISHMEM_PARAM_SHMEM_INSTANCE_PORT_RANGE);
+    int planned = !has_range && mishmem_param_is_set(MISHMEM_PARAM_MISHMEM_PORT_RANGE);
     if (port != 0 && has_range) {
         MISHMEM_ERROR("ip_port \"%s\" names port %ld while SHMEM_INSTANCE_PORT_RANGE is set: use "
                       "port 0 with the range, or unset the range", attr->ip_port, port);
@@ -55,7 +55,7 @@ static int resolve_address(const aclshmemx_init_attr_t *attr, struct mishmem_boo
         return ACLSHMEM_INVALID_VALUE;
     }
     if (port == 0) {
-        int rc = port_from_range(planned ? MISHMEM_ENV_MISHMEM_PORT_RANGE : MISHMEM_ENV_SHMEM_INSTANCE_PORT_RANGE,
+        int rc = port_from_range(planned ? MISHMEM_PARAM_MISHMEM_PORT_RANGE : MISHMEM_PARAM_SHMEM_INSTANCE_PORT_RANGE,
                                  attr->instance_id, &port);
         if (rc != ACLSHMEM_SUCCESS)
             return rc;

@@ -9,7 +9,7 @@
 
 #include "bootstrap/plugin.h"
 #include "mishmem/aclshmem.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 #define MAX_PLUGINS 4
@@ -117,9 +117,9 @@ static void plan_in_dir(struct attempt *a, const char *where, const char *dir, c
 static int plan_search(const char *file, struct attempt attempts[MAX_ATTEMPTS])
 {
     int n = 0;
-    if (mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PLUGIN_DIR))
+    if (mishmem_param_is_set(MISHMEM_PARAM_MISHMEM_PLUGIN_DIR))
         plan_in_dir(&attempts[n++], "MISHMEM_PLUGIN_DIR",
-                    mishmem_env_string(MISHMEM_ENV_MISHMEM_PLUGIN_DIR), file);
+                    mishmem_params()->MISHMEM_PLUGIN_DIR, file);
     char dir[PATH_MAX];
     if (library_dir(dir, sizeof dir) == 0)
         plan_in_dir(&attempts[n++], "libmishmem's directory", dir, file);

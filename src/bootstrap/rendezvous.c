@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "mishmem/aclshmem.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 int mishmem_parse_ip_port(const char *url, char *host, size_t host_size, long *port)
@@ -72,14 +72,14 @@ static int decode_hex_secret(const char *text, uint8_t secret[MISHMEM_SECRET_BYT
 int mishmem_job_secret(uint8_t secret[MISHMEM_SECRET_BYTES])
 {
     memset(secret, 0, MISHMEM_SECRET_BYTES);
-    if (mishmem_env_is_set(MISHMEM_ENV_MISHMEM_SECRET)) {
-        if (decode_hex_secret(mishmem_env_string(MISHMEM_ENV_MISHMEM_SECRET), secret) != 0) {
+    if (mishmem_param_is_set(MISHMEM_PARAM_MISHMEM_SECRET)) {
+        if (decode_hex_secret(mishmem_params()->MISHMEM_SECRET, secret) != 0) {
             MISHMEM_ERROR("MISHMEM_SECRET must be 64 hex digits");
             return ACLSHMEM_INVALID_VALUE;
         }
         return ACLSHMEM_SUCCESS;
     }
-    const char *text = mishmem_env_string(MISHMEM_ENV_SHMEM_BOOTSTRAP_SECRET);
+    const char *text = mishmem_params()->SHMEM_BOOTSTRAP_SECRET;
     if (text && decode_hex_secret(text, secret) != 0) {
         size_t len = strlen(text);
         if (len > MISHMEM_SECRET_BYTES) {

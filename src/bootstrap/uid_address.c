@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "mishmem/aclshmem.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 static int parse_port(const char *digits, long *port)
@@ -248,9 +248,9 @@ static int automatic(struct mishmem_uid_endpoint *ep)
 int mishmem_uid_choose_endpoint(struct mishmem_uid_endpoint *out)
 {
     memset(out, 0, sizeof *out);
-    if (mishmem_env_is_set(MISHMEM_ENV_SHMEM_UID_SESSION_ID))
-        return from_session_id(mishmem_env_string(MISHMEM_ENV_SHMEM_UID_SESSION_ID), out);
-    if (mishmem_env_is_set(MISHMEM_ENV_SHMEM_UID_SOCK_IFNAME))
-        return from_ifname(mishmem_env_string(MISHMEM_ENV_SHMEM_UID_SOCK_IFNAME), out);
+    if (mishmem_param_is_set(MISHMEM_PARAM_SHMEM_UID_SESSION_ID))
+        return from_session_id(mishmem_params()->SHMEM_UID_SESSION_ID, out);
+    if (mishmem_param_is_set(MISHMEM_PARAM_SHMEM_UID_SOCK_IFNAME))
+        return from_ifname(mishmem_params()->SHMEM_UID_SOCK_IFNAME, out);
     return automatic(out);
 }

@@ -14,7 +14,7 @@
 #include "core/sync.h"
 #include "core/team_table.h"
 #include "progress/wait.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 static void signal_pe(struct mishmem_instance *inst, int to)
@@ -89,7 +89,7 @@ int mishmem_active_set_group(struct mishmem_instance *inst, int PE_start, int lo
          * MPI's OSHMEM returns at once and older test suites rely on it.
          * The OpenSHMEM face does the same (logged once), SHMEM_DEBUG=1
          * keeps it an error. */
-        if (on_error == MISHMEM_ABORT && !mishmem_env_bool(MISHMEM_ENV_SHMEM_DEBUG)) {
+        if (on_error == MISHMEM_ABORT && !mishmem_params()->SHMEM_DEBUG) {
             static int logged;
             if (!__atomic_exchange_n(&logged, 1, __ATOMIC_RELAXED))
                 MISHMEM_DEBUG("%s; such calls return at once (logged once; SHMEM_DEBUG=1 makes them an error)",

@@ -1,13 +1,13 @@
 #include "core/coll_family.h"
 
-#include "util/env.h"
+#include "util/params.h"
 
 int mishmem_coll_forced_portable(void)
 {
     static int forced = -1; /* the environment does not change under us */
     int force = __atomic_load_n(&forced, __ATOMIC_RELAXED);
     if (force < 0) {
-        force = mishmem_env_bool(MISHMEM_ENV_MISHMEM_COLL_PORTABLE);
+        force = mishmem_params()->MISHMEM_COLL_PORTABLE;
         __atomic_store_n(&forced, force, __ATOMIC_RELAXED);
     }
     return force;

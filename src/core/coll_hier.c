@@ -12,12 +12,12 @@
 #include "core/team_table.h"
 #include "progress/ring.h"
 #include "progress/wait.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 struct mishmem_hier *mishmem_hier_make(struct mishmem_instance *inst, int start, int stride, int size, int me)
 {
-    if (size < 3 || mishmem_coll_forced_portable() || mishmem_env_bool(MISHMEM_ENV_MISHMEM_PEERS_UNMAPPED))
+    if (size < 3 || mishmem_coll_forced_portable() || mishmem_params()->MISHMEM_PEERS_UNMAPPED)
         return NULL;
     /* Hosts in the order of their first member: a host's index by its
      * lowest world PE. */
@@ -363,7 +363,7 @@ int mishmem_hier_set_barrier(const struct mishmem_coll_group *g)
 {
     struct mishmem_instance *inst = g->inst;
     if (g->team || g->size < 3 || mishmem_coll_forced_portable() ||
-        mishmem_env_bool(MISHMEM_ENV_MISHMEM_PEERS_UNMAPPED))
+        mishmem_params()->MISHMEM_PEERS_UNMAPPED)
         return 0;
     int *leader_of = malloc((size_t)inst->n_pes * sizeof *leader_of); /* by host_first: a member */
     int *leaders = malloc((size_t)g->size * sizeof *leaders);

@@ -6,6 +6,7 @@
 #include "bootstrap/mode.h"
 #include "instance/registry.h"
 #include "util/log.h"
+#include "util/params.h"
 
 static int check_instance_id(uint64_t id)
 {
@@ -82,6 +83,7 @@ int mishmem_params_from_attr(aclshmemx_bootstrap_t flags, const aclshmemx_init_a
         return ACLSHMEM_INVALID_PARAM;
     }
     memset(out, 0, sizeof *out);
+    mishmem_params_load(); /* each instance sees the environment of its init */
     struct mishmem_bootstrap_config *boot = &out->boot;
     const struct mishmem_bootstrap_mode *mode;
     int rc = select_mode(flags, &mode);

@@ -9,12 +9,13 @@
 #include "core/sync.h"
 #include "core/team_table.h"
 #include "heap/allocator.h"
+#include "init/info.h"
 #include "init/transports.h"
 #include "progress/fanout.h"
 #include "instance/fault.h"
 #include "instance/registry.h"
 #include "transport/shm/static_world.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 #define HEAP_GRANULE 4096u
@@ -62,10 +63,9 @@ static int open_bootstrap(const struct mishmem_instance_params *params, struct m
 }
 
 /* A microsecond count from the environment, else fallback_ns. */
-static uint64_t env_us_as_ns(enum mishmem_env_id id, uint64_t fallback_ns)
+static uint64_t env_us_as_ns(enum mishmem_param_id id, long us, uint64_t fallback_ns)
 {
-    long us;
-    if (mishmem_env_is_set(id) && mishmem_env_long(id, &us) == 0 && us >= 0)
+    if (mishmem_param_given(id))
         return (uint64_t)us * 1000u;
     return fallback_ns;
 }
@@ -87,10 +87,10 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
     /* Spinning pays only while every PE has a core of its own. */
     inst->spin_ns = inst->n_pes <= sysconf(_SC_NPROCESSORS_ONLN) ? WAIT_SPIN_NS : 0;
     inst->spin_alone_ns = inst->spin_ns ? WAIT_SPIN_ALONE_NS : 0;
-    inst->yield_ns = env_us_as_ns(MISHMEM_ENV_MISHMEM_WAIT_SLEEP_US,
+    inst->yield_ns = env_us_as_ns(MISHMEM_PARAM_MISHMEM_WAIT_SLEEP_US, mishmem_params()->MISHMEM_WAIT_SLEEP_US,
                                   inst->spin_ns ? WAIT_YIELD_NS_DEDICATED : WAIT_YIELD_NS_OVERSUBSCRIBED);
-    inst->sleep_max_ns = env_us_as_ns(MISHMEM_ENV_MISHMEM_WAIT_SLEEP_MAX_US, MISHMEM_SLEEP_MAX_NS);
-    inst->balance = mishmem_env_bool(MISHMEM_ENV_MISHMEM_BALANCE);
+    inst->sleep_max_ns = env_us_as_ns(MISHMEM_PARAM_MISHMEM_WAIT_SLEEP_MAX_US, mishmem_params()->MISHMEM_WAIT_SLEEP_MAX_US, MISHMEM_SLEEP_MAX_NS);
+    inst->balance = mishmem_params()->MISHMEM_BALANCE;
     mishmem_doorbell_setup();
     inst->segment.fd = -1;
     pthread_mutex_init(&inst->heap_lock, NULL);
@@ -101,12 +101,14 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
         for (int pe = 0; pe < inst->n_pes; pe++)
             inst->peers[pe].pidfd = -1;
         rc = open_bootstrap(params, &inst->boot);
+        MISHMEM_DEBUG("init: bootstrap %s", rc == ACLSHMEM_SUCCESS ? "connected" : "failed");
     }
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_segment_create(MISHMEM_CONTROL_SIZE + inst->heap_size, MISHMEM_CONTROL_SIZE, inst->id,
                                     inst->my_pe, &inst->segment);
     if (rc == ACLSHMEM_SUCCESS) {
         inst->heap_base = inst->segment.base + MISHMEM_CONTROL_SIZE;
+        MISHMEM_DEBUG("init: segment of %llu bytes mapped; attaching peers", (unsigned long long)inst->segment.size);
         rc = build_heap(inst);
     }
     if (rc == ACLSHMEM_SUCCESS && params->static_data)
@@ -149,7 +151,10 @@ int mishmem_instance_init(const struct mishmem_instance_params *params, struct m
 
     struct mishmem_instance *inst;
     mishmem_log_scope_enter(params->id, params->boot.my_pe, params->boot.n_pes);
+    mishmem_info_init_start(params->id, &params->boot, params->heap_size);
     int rc = build_instance(params, &inst);
+    if (rc == ACLSHMEM_SUCCESS)
+        mishmem_info_init_done(inst);
     mishmem_log_scope_leave();
     if (rc != ACLSHMEM_SUCCESS) {
         mishmem_registry_release_slot(params->id);

@@ -15,7 +15,7 @@
 #include "progress/wait.h"
 #include "transport/locality.h"
 #include "transport/table.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
@@ -199,7 +199,7 @@ static int fabric_in_use(const struct mishmem_instance *inst)
 static int choose_amo_path(struct mishmem_instance *inst)
 {
     int fabric = fabric_in_use(inst);
-    const char *wanted = mishmem_env_string(MISHMEM_ENV_MISHMEM_AMO_PATH);
+    const char *wanted = mishmem_params()->MISHMEM_AMO_PATH;
     if (wanted && strcmp(wanted, "cpu") != 0 && strcmp(wanted, "fabric") != 0) {
         MISHMEM_ERROR("MISHMEM_AMO_PATH=%s: expected cpu or fabric", wanted);
         return ACLSHMEM_INVALID_PARAM;
@@ -219,7 +219,7 @@ static int choose_amo_path(struct mishmem_instance *inst)
         peer->amo_transport_index = via_fabric ? fabric : peer->transport_index;
     }
     inst->amo_via_fabric = (uint8_t)via_fabric;
-    if (fabric >= 0 && inst->my_pe == 0 && mishmem_env_bool(MISHMEM_ENV_SHMEM_INFO)) {
+    if (fabric >= 0 && inst->my_pe == 0 && mishmem_params()->SHMEM_INFO) {
         printf("mishmem: instance %llu spans hosts: AMOs on local PEs %s, on remote PEs through %s%s\n",
                (unsigned long long)inst->id, via_fabric ? "through the fabric too" : "are CPU atomics",
                mishmem_transport_table[fabric]->name, wanted ? " (MISHMEM_AMO_PATH)" : "");

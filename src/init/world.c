@@ -7,7 +7,7 @@
 #include "init/lifecycle.h"
 #include "instance/registry.h"
 #include "mishmem/openshmem.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 /* The bootstrap mode the environment selects (the launcher's, else a
@@ -27,19 +27,15 @@ static int read_world_params(struct mishmem_instance_params *params)
 {
     memset(params, 0, sizeof *params);
     long id, timeout_s;
-    int rc = mishmem_env_long_in(MISHMEM_ENV_SHMEM_WORLD_INSTANCE_ID, 0, ACLSHMEM_MAX_INSTANCE_ID, &id);
+    int rc = mishmem_param_long(MISHMEM_PARAM_SHMEM_WORLD_INSTANCE_ID, &id);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_env_long_in(MISHMEM_ENV_SHMEM_INIT_TIMEOUT, 1, 86400, &timeout_s);
+        rc = mishmem_param_long(MISHMEM_PARAM_SHMEM_INIT_TIMEOUT, &timeout_s);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     uint64_t heap_size;
-    if (mishmem_env_size(MISHMEM_ENV_SHMEM_SYMMETRIC_SIZE, &heap_size) != 0 || heap_size == 0 ||
-        heap_size > ACLSHMEM_MAX_LOCAL_SIZE) {
-        MISHMEM_ERROR("SHMEM_SYMMETRIC_SIZE=\"%s\" must be a size in 1..40G (K/M/G/T suffixes, "
-                      "fractions such as 1.5G)",
-                      mishmem_env_string(MISHMEM_ENV_SHMEM_SYMMETRIC_SIZE));
-        return ACLSHMEM_INVALID_VALUE;
-    }
+    rc = mishmem_param_size(MISHMEM_PARAM_SHMEM_SYMMETRIC_SIZE, &heap_size);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
     params->id = (uint64_t)id;
     rc = read_bootstrap(params);
     if (rc != ACLSHMEM_SUCCESS)
@@ -56,21 +52,10 @@ static int read_world_params(struct mishmem_instance_params *params)
     return ACLSHMEM_SUCCESS;
 }
 
-static void print_startup_info(void)
-{
-    if (mishmem_env_bool(MISHMEM_ENV_SHMEM_VERSION) || mishmem_env_bool(MISHMEM_ENV_SHMEM_INFO))
-        printf("mishmem: OpenSHMEM %d.%d, %s %s\n", SHMEM_MAJOR_VERSION, SHMEM_MINOR_VERSION,
-               SHMEM_VENDOR_STRING, MISHMEM_VERSION_STRING);
-    if (mishmem_env_bool(MISHMEM_ENV_SHMEM_INFO)) {
-        printf("mishmem environment variables:\n");
-        mishmem_env_print(stdout);
-    }
-    fflush(stdout);
-}
-
 int mishmem_world_init(void)
 {
     struct mishmem_instance_params params;
+    mishmem_params_load(); /* what the program or its launcher set until now */
     int rc = read_world_params(&params);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
@@ -91,7 +76,5 @@ int mishmem_world_init(void)
     __atomic_add_fetch(&inst->shmem_init_count, 1, __ATOMIC_RELAXED);
     mishmem_set_default_instance(params.id);
     rc = mishmem_set_process_current(params.id);
-    if (rc == ACLSHMEM_SUCCESS && created && inst->my_pe == 0) /* once per world */
-        print_startup_info();
     return rc;
 }

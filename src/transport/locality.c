@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 static void read_boot_id(char out[40])
@@ -60,7 +60,7 @@ int mishmem_host_identity_read(int pe, struct mishmem_host_identity *out)
         out->pidns_dev = (uint64_t)ns.st_dev;
         out->pidns_ino = (uint64_t)ns.st_ino;
     }
-    const char *pattern = mishmem_env_string(MISHMEM_ENV_MISHMEM_HOST_ID);
+    const char *pattern = mishmem_params()->MISHMEM_HOST_ID;
     if (pattern && expand_host_id(pattern, pe, out->host_id, sizeof out->host_id) != 0) {
         MISHMEM_ERROR("MISHMEM_HOST_ID=\"%s\" is longer than %zu bytes once expanded", pattern,
                       sizeof out->host_id - 1);

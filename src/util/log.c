@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util/env.h"
+#include "util/params.h"
 
 static mishmem_log_prefix_fn log_prefix;
 static int log_threshold = -1; /* parsed lazily from SHMEM_LOG_LEVEL */
@@ -29,7 +29,9 @@ static int parse_level(const char *value)
 
 static int parse_threshold(int *malformed)
 {
-    const char *value = mishmem_env_string(MISHMEM_ENV_SHMEM_LOG_LEVEL);
+    const char *value = mishmem_params()->SHMEM_LOG_LEVEL;
+    if (!mishmem_param_is_set(MISHMEM_PARAM_SHMEM_LOG_LEVEL) && mishmem_params()->SHMEM_DEBUG)
+        value = "DEBUG"; /* SHMEM_DEBUG=1 is debug output too, unless a level is set */
     int level = value ? parse_level(value) : -1;
     *malformed = level < 0;
     return level < 0 ? MISHMEM_LOG_WARN : level;
@@ -76,7 +78,7 @@ int mishmem_log_enabled(enum mishmem_log_level level)
             if (malformed)
                 mishmem_log(MISHMEM_LOG_WARN, "SHMEM_LOG_LEVEL=\"%s\" is not DEBUG, INFO, WARN, "
                             "ERROR, FATAL or 0..4; using WARN",
-                            mishmem_env_string(MISHMEM_ENV_SHMEM_LOG_LEVEL));
+                            mishmem_params()->SHMEM_LOG_LEVEL);
         } else {
             threshold = expected;
         }
@@ -108,7 +110,7 @@ static void log_line(enum mishmem_log_level level, const char *fmt, va_list ap)
         sink((int)level, line);
         return;
     }
-    int fd = mishmem_env_bool(MISHMEM_ENV_SHMEM_LOG_TO_STDOUT) ? STDOUT_FILENO : STDERR_FILENO;
+    int fd = mishmem_params()->SHMEM_LOG_TO_STDOUT ? STDOUT_FILENO : STDERR_FILENO;
     ssize_t ignored = write(fd, line, (size_t)n);
     (void)ignored;
 }

@@ -10,6 +10,21 @@
 
 #include "bootstrap/mode.h"
 #include "test_util.h"
+#include "util/params.h"
+
+/* The library reads the environment at each instance init (util/params.h);
+ * this test calls the bootstrap directly, so it re-reads it as an init would. */
+static void set_env(const char *name, const char *value)
+{
+    setenv(name, value, 1);
+    mishmem_params_load();
+}
+
+static void unset_env(const char *name)
+{
+    unsetenv(name);
+    mishmem_params_load();
+}
 
 static void test_flags(void)
 {
@@ -32,19 +47,19 @@ static void test_flags(void)
 
 static void test_env_detection(void)
 {
-    unsetenv("MISHMEM_PE");
+    unset_env("MISHMEM_PE");
     CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "self") == 0, "no launcher: self");
-    setenv("MISHMEM_PE", "0", 1);
+    set_env("MISHMEM_PE", "0");
     CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "launcher") == 0, "MISHMEM_PE: launcher");
-    setenv("PMIX_RANK", "0", 1);
-    setenv("PMIX_NAMESPACE", "ns", 1);
+    set_env("PMIX_RANK", "0");
+    set_env("PMIX_NAMESPACE", "ns");
     CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "launcher") == 0,
           "MISHMEM_PE and PMIX_*: the launcher wins");
-    unsetenv("MISHMEM_PE");
+    unset_env("MISHMEM_PE");
     CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "pmix") == 0, "PMIX_RANK, PMIX_NAMESPACE: pmix");
-    unsetenv("PMIX_NAMESPACE");
+    unset_env("PMIX_NAMESPACE");
     CHECK(strcmp(mishmem_bootstrap_mode_from_env()->name, "self") == 0, "PMIX_RANK alone: self");
-    unsetenv("PMIX_RANK");
+    unset_env("PMIX_RANK");
 }
 
 static void test_launcher(void)
@@ -53,9 +68,9 @@ static void test_launcher(void)
     struct mishmem_bootstrap_source src = {0};
     struct mishmem_bootstrap_config config;
     char key[64];
-    setenv("MISHMEM_PE", "2", 1);
-    setenv("MISHMEM_NPES", "4", 1);
-    setenv("MISHMEM_RDV_ADDR", "tcp://127.0.0.1:4321", 1);
+    set_env("MISHMEM_PE", "2");
+    set_env("MISHMEM_NPES", "4");
+    set_env("MISHMEM_RDV_ADDR", "tcp://127.0.0.1:4321");
     mode = mishmem_bootstrap_mode_from_env();
     mishmem_bootstrap_config_init(&config, mode);
     CHECK(config.listen_fd == -1 && config.mode == mode, "config_init");
@@ -67,14 +82,14 @@ static void test_launcher(void)
     CHECK(strcmp(key, "tcp://127.0.0.1:4321") == 0, "key \"%s\"", key);
     CHECK(config.listen_fd == -1, "a client holds no listener");
 
-    setenv("MISHMEM_PE", "4", 1);
+    set_env("MISHMEM_PE", "4");
     CHECK_RC(mode->members(&src, &config), ACLSHMEM_INVALID_VALUE);
-    setenv("MISHMEM_PE", "1", 1);
-    setenv("MISHMEM_RDV_ADDR", "tcp://127.0.0.1:0", 1);
+    set_env("MISHMEM_PE", "1");
+    set_env("MISHMEM_RDV_ADDR", "tcp://127.0.0.1:0");
     CHECK_RC(mode->configure(&src, &config, key, sizeof key), ACLSHMEM_INVALID_VALUE);
-    unsetenv("MISHMEM_PE");
-    unsetenv("MISHMEM_NPES");
-    unsetenv("MISHMEM_RDV_ADDR");
+    unset_env("MISHMEM_PE");
+    unset_env("MISHMEM_NPES");
+    unset_env("MISHMEM_RDV_ADDR");
 }
 
 static void test_tcp(void)
@@ -93,14 +108,14 @@ static void test_tcp(void)
     config.n_pes = attr.n_pes;
     CHECK(mode->members == NULL, "the caller says who the PEs are");
     CHECK_RC(mode->configure(&src, &config, key, sizeof key), ACLSHMEM_INVALID_VALUE); /* no range */
-    setenv("SHMEM_INSTANCE_PORT_RANGE", "30000:30010", 1);
+    set_env("SHMEM_INSTANCE_PORT_RANGE", "30000:30010");
     CHECK_RC(mode->configure(&src, &config, key, sizeof key), ACLSHMEM_SUCCESS);
     CHECK(strcmp(config.host, "::1") == 0 && config.port == 30003, "%s:%u", config.host,
           (unsigned)config.port);
     CHECK(strcmp(key, "tcp://[::1]:0") == 0, "key \"%s\"", key);
     attr.ip_port = "tcp://::1:5";
     CHECK_RC(mode->configure(&src, &config, key, sizeof key), ACLSHMEM_INVALID_PARAM);
-    unsetenv("SHMEM_INSTANCE_PORT_RANGE");
+    unset_env("SHMEM_INSTANCE_PORT_RANGE");
 }
 
 static void test_single_pe_open(void)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compat_info: SHMEM_INFO prints the version and every variable of the table
-# in src/util/env.h once (PE 0) at start-up; SHMEM_VERSION the version only;
+# in src/util/params_table.h once (PE 0) at start-up; SHMEM_VERSION the version only;
 # neither prints nothing.
 #   bash info.sh MISHMEMRUN PROGRAM ENV_H
 set -u

@@ -10,6 +10,7 @@
 
 #include "log_capture.h"
 #include "log_triggers.h"
+#include "util/params.h"
 
 #define OVERRIDE_INSTANCE 18
 #define CREATED_INSTANCE 19
@@ -137,8 +138,10 @@ static void check_default_outputs(void)
     CHECK(capture_count_at(ACLSHMEM_LOG_ERROR) == 0, "the removed extern logger was still called");
 
     setenv("SHMEM_LOG_TO_STDOUT", "1", 1);
+    mishmem_params_load(); /* read at each instance init (util/params.h); no init here */
     error_to_files(out, err, sizeof out);
     unsetenv("SHMEM_LOG_TO_STDOUT");
+    mishmem_params_load();
     CHECK(strstr(out, me) && strstr(out, "no live instance"), "stdout got \"%s\"", out);
     CHECK(!strstr(err, "no live instance"), "stderr got a line with SHMEM_LOG_TO_STDOUT=1");
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "transport/ofi/ofi_state.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -51,7 +51,7 @@ static struct fi_info *make_hints(const struct mishmem_ofi_lib *fi, const char *
  * that is not the loopback (IPv4 first), else the loopback. */
 static struct fi_info *choose(struct fi_info *list)
 {
-    const char *wanted = mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN);
+    const char *wanted = mishmem_params()->MISHMEM_OFI_DOMAIN;
     struct fi_info *loopback = NULL, *other = NULL;
     for (struct fi_info *i = list; i; i = i->next) {
         const char *name = i->domain_attr->name ? i->domain_attr->name : "";
@@ -134,7 +134,7 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
         return NULL;
     }
     tune_provider_defaults();
-    const char *provider = mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_PROVIDER);
+    const char *provider = mishmem_params()->MISHMEM_OFI_PROVIDER;
     struct mishmem_ofi_domain *dom = calloc(1, sizeof *dom);
     /* First our own random keys and offsets from the registration's start
      * (a key is all that stands between a stranger and the memory); then
@@ -156,8 +156,8 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     if (!chosen) {
         MISHMEM_ERROR("libfabric offers no RDM endpoint with RMA and atomics for provider \"%s\"%s%s (%s); "
                       "set MISHMEM_OFI_PROVIDER / MISHMEM_OFI_DOMAIN (see fi_info)", provider,
-                      mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN) ? " and domain " : "",
-                      mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN) ? mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN) : "",
+                      mishmem_params()->MISHMEM_OFI_DOMAIN ? " and domain " : "",
+                      mishmem_params()->MISHMEM_OFI_DOMAIN ? mishmem_params()->MISHMEM_OFI_DOMAIN : "",
                       got ? mishmem_ofi_strerror(-got) : "no matching domain");
         if (list)
             fi->freeinfo(list);
@@ -166,7 +166,7 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
         return NULL;
     }
     if (strcmp(chosen->domain_attr->name ? chosen->domain_attr->name : "", "lo") == 0 &&
-        !mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_DOMAIN))
+        !mishmem_params()->MISHMEM_OFI_DOMAIN)
         MISHMEM_WARN("libfabric: no interface but the loopback is up here; PEs on other machines cannot "
                      "reach this one (set MISHMEM_OFI_DOMAIN to choose)");
     dom->info = fi->dupinfo(chosen);
@@ -191,14 +191,14 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     dom->ordered_writes = (dom->info->tx_attr->msg_order & OFI_WRITE_ORDER) == OFI_WRITE_ORDER;
     dom->inject_size = dom->info->tx_attr->inject_size;
     long timeout_ms;
-    *rc = mishmem_env_long_in(MISHMEM_ENV_MISHMEM_PEER_TIMEOUT_MS, 1, 3600000, &timeout_ms);
+    *rc = mishmem_param_long(MISHMEM_PARAM_MISHMEM_PEER_TIMEOUT_MS, &timeout_ms);
     if (*rc != ACLSHMEM_SUCCESS) {
         close_domain(dom);
         return NULL;
     }
     /* With manual progress a peer busy outside the library answers
      * nothing until its next call: give it a minute unless told. */
-    if (!dom->auto_progress && !mishmem_env_is_set(MISHMEM_ENV_MISHMEM_PEER_TIMEOUT_MS))
+    if (!dom->auto_progress && !mishmem_param_is_set(MISHMEM_PARAM_MISHMEM_PEER_TIMEOUT_MS))
         timeout_ms = MANUAL_PROGRESS_PEER_TIMEOUT_MS;
     dom->peer_timeout_ns = (uint64_t)timeout_ms * 1000000ull;
     const char *name = dom->info->fabric_attr->prov_name;

@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -24,7 +24,7 @@ static void *resolve(void *handle, const char *path, const char *symbol, int *mi
 
 static void load(void)
 {
-    const char *path = mishmem_env_string(MISHMEM_ENV_MISHMEM_OFI_LIBRARY);
+    const char *path = mishmem_params()->MISHMEM_OFI_LIBRARY;
     /* libfabric's psm providers pull in libinfinipath, whose signal
      * handlers turn every crash of the process into exit status 1 and a
      * .btr file in the working directory: keep the signals ours unless the

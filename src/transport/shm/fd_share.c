@@ -6,7 +6,7 @@
 
 #include "heap/fd_exchange.h"
 #include "heap/segment.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 int mishmem_agree_first_nonzero(struct mishmem_transport_ctx *ctx, int32_t mine, int32_t *result, const char *what)
@@ -29,7 +29,7 @@ int mishmem_agree_first_nonzero(struct mishmem_transport_ctx *ctx, int32_t mine,
 static int share_directly(struct mishmem_transport_ctx *ctx, const struct mishmem_fd_share *share, char *mapped,
                           int *missing)
 {
-    int force_sockets = strcmp(mishmem_env_string(MISHMEM_ENV_MISHMEM_FD_TRANSFER), "socket") == 0;
+    int force_sockets = strcmp(mishmem_params()->MISHMEM_FD_TRANSFER, "socket") == 0;
     *missing = 0;
     for (int pe = 0; pe < ctx->n_pes; pe++) {
         if (pe == ctx->my_pe)

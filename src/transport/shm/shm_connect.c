@@ -11,7 +11,7 @@
 #include "transport/shm/fd_share.h"
 #include "mapped/segment_header.h"
 #include "transport/shm/shm_state.h"
-#include "util/env.h"
+#include "util/params.h"
 #include "util/log.h"
 
 struct shm_blob {
@@ -30,7 +30,7 @@ static int shm_open_instance(struct mishmem_transport_ctx *ctx, void *my_blob, v
         return ACLSHMEM_MALLOC_FAILED;
     }
     shm->ctx = ctx;
-    shm->unmapped = mishmem_env_bool(MISHMEM_ENV_MISHMEM_PEERS_UNMAPPED);
+    shm->unmapped = mishmem_params()->MISHMEM_PEERS_UNMAPPED;
     struct shm_blob blob = {.segment_fd = ctx->segment->fd};
     if (getrandom(&blob.socket_token, sizeof blob.socket_token, 0) != sizeof blob.socket_token)
         blob.socket_token = (uint64_t)getpid() << 32 ^ (uint64_t)(uintptr_t)ctx;

@@ -1,0 +1,32 @@
+/* Listing libfabric's providers for mishmem-info (ofi_probe.h). */
+#include "transport/ofi/ofi_probe.h"
+
+#include <string.h>
+
+#include "transport/ofi/ofi_lib.h"
+
+#define MAX_PROVIDERS 64
+
+int mishmem_ofi_probe(void (*each)(const char *provider, void *arg), void *arg)
+{
+    const struct mishmem_ofi_lib *lib = mishmem_ofi_lib_load();
+    if (!lib)
+        return -1;
+    struct fi_info *info = NULL;
+    if (lib->getinfo(FI_VERSION(1, 14), NULL, NULL, 0, NULL, &info) != 0)
+        return 0; /* loaded, but no provider works here */
+    const char *seen[MAX_PROVIDERS];
+    int n = 0;
+    for (struct fi_info *p = info; p && n < MAX_PROVIDERS; p = p->next) {
+        const char *name = p->fabric_attr && p->fabric_attr->prov_name ? p->fabric_attr->prov_name : "?";
+        int known = 0;
+        for (int i = 0; i < n && !known; i++)
+            known = strcmp(seen[i], name) == 0;
+        if (!known) {
+            seen[n++] = name;
+            each(name, arg);
+        }
+    }
+    lib->freeinfo(info);
+    return n;
+}

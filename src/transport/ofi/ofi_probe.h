@@ -1,0 +1,10 @@
+/* What mishmem-info reports of libfabric, found through the same loader
+ * an instance uses (ofi_lib.c): no libfabric header needed by callers. */
+#ifndef MISHMEM_TRANSPORT_OFI_OFI_PROBE_H
+#define MISHMEM_TRANSPORT_OFI_OFI_PROBE_H
+
+/* Calls each once per distinct provider libfabric offers here; returns
+ * how many, or -1 when libfabric cannot be loaded (logged why). */
+int mishmem_ofi_probe(void (*each)(const char *provider, void *arg), void *arg);
+
+#endif
