@@ -3,8 +3,8 @@
 
     doc_commands.py check SOURCE_DIR
         every ```sh block of README.md and docs/**/*.md is marked
-        `sh runnable` or `sh skip: REASON`; every relative link names a file
-        that exists; every ```c block of the README is a file of examples/.
+        `sh runnable` or `sh skip: REASON`; every relative link and every
+        `path/of/the/repository` in backquotes names a file that exists; every ```c block of the README is a file of examples/.
     doc_commands.py run SOURCE_DIR BUILD_DIR FILE
         runs FILE's runnable blocks in order, each with bash -euo pipefail,
         in one temporary folder that holds a link to every top-level entry
@@ -21,6 +21,8 @@ import tempfile
 
 FENCE = re.compile(r"^```(.*)$")
 LINK = re.compile(r"\]\(([^)#\s]+)(#[^)]*)?\)")
+# A path of the repository in backquotes (`src/core/remote.c`), checked to exist.
+REPO_PATH = re.compile(r"`((?:src|tests|scripts|tools|examples|bench|plugins|python|include|cmake|man)/[\w./+-]*\w)`")
 # Files another part of the project writes (linked before it lands here).
 PROVIDED_ELSEWHERE = {"docs/reference/environment.md"}
 BLOCK_SECONDS = 300
@@ -75,11 +77,14 @@ def check(source):
             where = os.path.normpath(os.path.join(os.path.dirname(path), target))
             if not os.path.exists(where) and os.path.relpath(where, source) not in PROVIDED_ELSEWHERE:
                 problems.append(f"{rel}: link to {target}, which does not exist")
+        for m in REPO_PATH.finditer(content):
+            if not os.path.exists(os.path.join(source, m.group(1))):
+                problems.append(f"{rel}: names {m.group(1)}, which does not exist")
     for p in problems:
         print("FAIL:", p)
     if problems:
         return 1
-    print(f"PASS: {len(doc_files(source))} files: every sh block marked, every link and C example found")
+    print(f"PASS: {len(doc_files(source))} files: every sh block marked, every link, path and C example found")
     return 0
 
 
