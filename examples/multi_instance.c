@@ -8,9 +8,13 @@
  *   finalize 2, 4, 5
  *
  * Instances are created exactly as the seed's quick start does: ip_port with
- * port 0 and SHMEM_INSTANCE_PORT_RANGE (chosen here when unset). The world
- * from shmem_init (instance 0) only orders the steps. Exits 0 only when
- * every check passed. */
+ * port 0 and SHMEM_INSTANCE_PORT_RANGE (chosen here when unset). An
+ * instance's rendezvous is served by its first PE, on that PE's
+ * MULTI_INSTANCE_HOST (a name or IPv4 address the other PEs reach it by;
+ * default 127.0.0.1, all PEs on one host), so the PEs may also span nodes:
+ *   srun --mpi=pmix -N 2 -n 4 sh -c 'MULTI_INSTANCE_HOST=$(hostname) exec ./multi_instance'
+ * The world from shmem_init (instance 0) only orders the steps and carries
+ * each PE's host. Exits 0 only when every check passed. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <shmem.h>
@@ -22,6 +26,9 @@
 #include <unistd.h>
 
 #define NUM_INSTANCES 6 /* ids 1..5 are used */
+#define HOST_LEN 64
+
+static char (*hosts)[HOST_LEN]; /* world PE -> the host its rendezvous listen on */
 
 static int world_pe;
 static uint64_t world_id; /* 0, unless SHMEM_WORLD_INSTANCE_ID moved the world */
@@ -50,11 +57,13 @@ static int create_instance(uint64_t id, const int *members, int count)
     int rank = rank_in(members, count);
     if (rank < 0)
         return 0;
+    char ip_port[HOST_LEN + 16];
+    snprintf(ip_port, sizeof ip_port, "tcp://%s:0", hosts[members[0]]); /* the first PE serves */
     aclshmemx_init_attr_t attr;
     attr.my_pe = rank;
     attr.n_pes = count;
     attr.local_mem_size = 64UL * 1024UL * 1024UL;
-    attr.ip_port = "tcp://127.0.0.1:0"; /* port = range start + instance_id */
+    attr.ip_port = ip_port;             /* port = range start + instance_id */
     attr.comm_args = nullptr;           /* default mode */
     attr.instance_id = id;
     int ret = aclshmemx_init_attr(ACLSHMEMX_INIT_WITH_DEFAULT, &attr);
@@ -161,6 +170,19 @@ static void choose_port_range(void)
     shmem_free(base);
 }
 
+/* Every PE learns every PE's MULTI_INSTANCE_HOST through the world. */
+static void share_hosts(void)
+{
+    char mine[HOST_LEN] = "127.0.0.1";
+    const char *set = getenv("MULTI_INSTANCE_HOST");
+    if (set != nullptr && set[0] != '\0')
+        snprintf(mine, sizeof mine, "%s", set);
+    hosts = shmem_malloc((size_t)shmem_n_pes() * HOST_LEN);
+    for (int pe = 0; pe < shmem_n_pes(); pe++)
+        shmem_putmem(hosts[world_pe], mine, HOST_LEN, pe);
+    shmem_barrier_all();
+}
+
 int main(void)
 {
     shmem_init();
@@ -174,6 +196,7 @@ int main(void)
         return 2;
     }
     choose_port_range();
+    share_hosts();
     static const int all[] = {0, 1, 2, 3}, i2[] = {0, 3}, i3[] = {1, 3}, i4[] = {2, 3}, i5[] = {1, 2};
 
     step("step 1: instance 1 on PEs {0,1,2,3}: create, allgather, finalize");
@@ -211,6 +234,7 @@ int main(void)
     if (world_pe == 0)
         printf("%s\n", ok ? "multi_instance: all checks passed" : "multi_instance: FAILED");
     shmem_free(failed);
+    shmem_free(hosts);
     shmem_finalize();
     return failures ? 1 : 0;
 }

@@ -1,9 +1,9 @@
 """Two SHMEM instances in one Python process, used side by side.
 
-    u=$(( $(id -u) % 80 )); export SHMEM_INSTANCE_PORT_RANGE=$((10000 + 256*u)):$((10254 + 256*u))
     mishmemrun -n 4 python3 examples/multi_instance.py
 
-(a port range of your own, so that two users of one host do not collide).
+(port 0 takes its port from the range the launcher plans, or from
+SHMEM_INSTANCE_PORT_RANGE=START:END when set).
 
 Instance 0 spans every PE; instance 1 only the first half. Each PE sums a
 vector over instance 0, while the first half also pass a token around a
@@ -25,7 +25,7 @@ except ImportError:
 import mishmem
 
 rank, nranks = int(os.environ["MISHMEM_PE"]), int(os.environ["MISHMEM_NPES"])
-tcp = "tcp://127.0.0.1:0"  # port 0: start of SHMEM_INSTANCE_PORT_RANGE + instance id
+tcp = "tcp://127.0.0.1:0"  # port 0: start of the port range + instance id
 
 mishmem.init(rank, nranks, 1 << 20, instance_id=0, ip_port=tcp)  # becomes current
 half = max(nranks // 2, 1)

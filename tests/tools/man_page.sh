@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # launcher_man_page: every option that `mishmemrun --help` lists is
-# described in tools/man/mishmemrun.1, and the page lists no option the
+# described in man/man1/mishmemrun.1, and the page lists no option the
 # launcher does not know.
 #   bash man_page.sh LAUNCHER MAN_PAGE
 LAUNCHER=$1 PAGE=$2
