@@ -2,7 +2,7 @@
 
 #include <stdatomic.h>
 
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "core/sync.h"
 #include "progress/wait.h"
 #include "util/log.h"

@@ -2,7 +2,7 @@
 #include <stdio.h>
 
 #include "core/p2p_check.h"
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "util/log.h"
 
 static int report(enum mishmem_on_error on_error, const char *message)

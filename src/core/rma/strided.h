@@ -2,13 +2,13 @@
  * stride and source stride counted in elements. The whole extent on the
  * remote PE (first to last element) is validated once, then elements are
  * copied one by one; contiguous transfers are one memcpy. */
-#ifndef MISHMEM_CORE_STRIDED_H
-#define MISHMEM_CORE_STRIDED_H
+#ifndef MISHMEM_CORE_RMA_STRIDED_H
+#define MISHMEM_CORE_RMA_STRIDED_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/rma.h"
+#include "core/rma/rma.h"
 
 /* The bytes [lo, lo + len) covered by nelems elements (nelems > 0) of elem
  * bytes spaced stride elements apart from base. 0 when it overflows. */

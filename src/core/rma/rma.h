@@ -1,7 +1,7 @@
 /* Remote memory access on the instance's symmetric heap. Peers on this
  * host are mapped, so put and get are memcpy into or out of the mapping. */
-#ifndef MISHMEM_CORE_RMA_H
-#define MISHMEM_CORE_RMA_H
+#ifndef MISHMEM_CORE_RMA_RMA_H
+#define MISHMEM_CORE_RMA_RMA_H
 
 #include <stddef.h>
 #include <stdint.h>

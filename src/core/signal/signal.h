@@ -1,11 +1,11 @@
 /* Put-with-signal: the data is stored first, then the signal word is
  * updated with release ordering, so a PE that sees the signal sees the data. */
-#ifndef MISHMEM_CORE_SIGNAL_H
-#define MISHMEM_CORE_SIGNAL_H
+#ifndef MISHMEM_CORE_SIGNAL_SIGNAL_H
+#define MISHMEM_CORE_SIGNAL_SIGNAL_H
 
 #include <stdatomic.h>
 
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "mishmem/openshmem.h"
 
 /* Says what is wrong with the signal's arguments; MISHMEM_VIA_TRANSPORT

@@ -1,7 +1,7 @@
 /* The slow path of signal argument checks. */
 #include <stdio.h>
 
-#include "core/signal.h"
+#include "core/signal/signal.h"
 #include "util/log.h"
 
 int mishmem_signal_check_slow(struct mishmem_instance *inst, const char *call, const uint64_t *sig_addr,

@@ -2,13 +2,13 @@
  * peer's word takes one lock-free __atomic instruction in place
  * (mapped/amo_word.h); every other case, an unmapped peer included, is
  * one call to the cold path, which goes through the peer's transport. */
-#ifndef MISHMEM_CORE_AMO_H
-#define MISHMEM_CORE_AMO_H
+#ifndef MISHMEM_CORE_AMO_AMO_H
+#define MISHMEM_CORE_AMO_AMO_H
 
 #include <stdint.h>
 #include <string.h>
 
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "mapped/amo_word.h"
 
 /* The word `target` of `pe` when the AMO can run on the heap's fast path,

@@ -1,7 +1,7 @@
 /* The AMOs that leave the heap's fast path: on global data, or misused. */
 #include <stdio.h>
 
-#include "core/amo.h"
+#include "core/amo/amo.h"
 #include "util/log.h"
 
 static int amo_check_slow(struct mishmem_instance *inst, const char *call, const void *target, size_t size,

@@ -2,8 +2,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/rma.h"
-#include "core/strided.h"
+#include "core/rma/rma.h"
+#include "core/rma/strided.h"
 #include "instance/registry.h"
 #include "util/log.h"
 
