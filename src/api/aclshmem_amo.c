@@ -2,7 +2,7 @@
  * AMO type tables. Fetching calls return the old value (0 after a logged
  * error); the others return an ACLSHMEM_* code. */
 #include "api/face.h"
-#include "core/amo.h"
+#include "core/amo/amo.h"
 #include "mishmem/aclshmem_amo.h"
 
 #define ACL_AMO(NAME, op, T, target, operand, cond, fetched, pe)                            \

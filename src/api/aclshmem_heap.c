@@ -1,7 +1,7 @@
 /* aclshmem face: symmetric heap. */
 #include "api/face.h"
 #include "core/heap.h"
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "mishmem/aclshmem.h"
 
 void *aclshmem_malloc(size_t size)

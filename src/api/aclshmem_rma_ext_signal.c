@@ -1,7 +1,7 @@
 /* aclshmem face: typed and sized put-with-signal on the current instance, returning
  * ACLSHMEM_* codes; generated from the type table. */
 #include "api/face.h"
-#include "core/signal.h"
+#include "core/signal/signal.h"
 #include "mishmem/aclshmem_rma_ext.h"
 
 #define ACL_PUT_SIGNAL(call, dest, source, nelems, T, sig_addr, signal, sig_op, pe)                     \

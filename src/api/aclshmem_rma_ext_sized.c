@@ -1,7 +1,7 @@
 /* aclshmem face: sized put/get (B bits per element) on the current
  * instance, returning ACLSHMEM_* codes. */
 #include "api/face.h"
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "mishmem/aclshmem_rma_ext.h"
 
 #define ACL_SIZED(op, call, dest, source, nelems, B, pe) \

@@ -1,7 +1,7 @@
 /* aclshmem face: strided iput/iget (typed and sized) on the current instance, returning
  * ACLSHMEM_* codes; generated from the type table. */
 #include "api/face.h"
-#include "core/strided.h"
+#include "core/rma/strided.h"
 #include "mishmem/aclshmem_rma_ext.h"
 
 #define DEFINE_ACL_STRIDED(T, N)                                                                     \

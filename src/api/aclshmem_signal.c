@@ -1,7 +1,7 @@
 /* aclshmem face: put-with-signal and signal waits. */
 #include "api/face.h"
 #include "core/p2p_check.h"
-#include "core/signal.h"
+#include "core/signal/signal.h"
 
 int aclshmemx_putmem_signal(void *dest, const void *source, size_t nbytes, uint64_t *sig_addr,
                             uint64_t signal, int sig_op, int pe)

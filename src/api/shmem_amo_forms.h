@@ -9,7 +9,7 @@
 #ifndef MISHMEM_API_SHMEM_AMO_FORMS_H
 #define MISHMEM_API_SHMEM_AMO_FORMS_H
 
-#include "core/amo.h"
+#include "core/amo/amo.h"
 #include "mishmem/openshmem_amo.h"
 
 #define SHMEM_AMO_STR(x) SHMEM_AMO_STR_(x)

@@ -2,7 +2,7 @@
  * the type table. Each acts on the context's instance. */
 #include "api/face.h"
 #include "core/context.h"
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "mishmem/openshmem_rma_ext.h"
 
 /* The context resolves first: it names the instance and, for a team

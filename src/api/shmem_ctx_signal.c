@@ -2,7 +2,7 @@
  * sized). The data lands before the signal is seen. */
 #include "api/face.h"
 #include "core/context.h"
-#include "core/signal.h"
+#include "core/signal/signal.h"
 #include "mishmem/openshmem_rma_ext.h"
 
 /* The context resolves first: it names the instance and, for a team

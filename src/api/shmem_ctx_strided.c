@@ -2,7 +2,7 @@
  * type table. */
 #include "api/face.h"
 #include "core/context.h"
-#include "core/strided.h"
+#include "core/rma/strided.h"
 #include "mishmem/openshmem_rma_ext.h"
 
 /* The context resolves first: it names the instance and, for a team

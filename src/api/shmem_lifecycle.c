@@ -3,7 +3,7 @@
 
 #include "api/face.h"
 #include "api/thread_level.h"
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "core/sync.h"
 #include "init/lifecycle.h"
 #include "init/world.h"

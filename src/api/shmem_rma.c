@@ -1,7 +1,7 @@
 /* OpenSHMEM face: RMA, generated from the type table. Misuse aborts with a
  * message naming the call, the PE and the address. */
 #include "api/face.h"
-#include "core/rma.h"
+#include "core/rma/rma.h"
 
 /* Overflow-safe: a count too large for size_t fails the range check. */
 #define ELEM_BYTES(nelems, T) mishmem_elems_bytes(nelems, sizeof(T))

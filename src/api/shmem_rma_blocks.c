@@ -3,7 +3,7 @@
  * type table. */
 #include "api/face.h"
 #include "core/context.h"
-#include "core/strided_blocks.h"
+#include "core/rma/blocks.h"
 #include "mishmem/openshmem_rma_ext.h"
 
 #define BLOCKS(op, call, dest, source, dst, sst, bsize, nblocks, elem, pe) \

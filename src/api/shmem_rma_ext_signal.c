@@ -1,7 +1,7 @@
 /* OpenSHMEM face: typed and sized put-with-signal on the current
  * instance, generated from the type table. */
 #include "api/face.h"
-#include "core/signal.h"
+#include "core/signal/signal.h"
 #include "mishmem/openshmem_rma_ext.h"
 
 #define SHMEM_PUT_SIGNAL(call, dest, source, bytes, sig_addr, signal, sig_op, pe)                  \

@@ -1,7 +1,7 @@
 /* OpenSHMEM face: strided iput/iget on the current instance, generated
  * from the type table. */
 #include "api/face.h"
-#include "core/strided.h"
+#include "core/rma/strided.h"
 #include "mishmem/openshmem_rma_ext.h"
 
 #define SHMEM_STRIDED(op, call, dest, source, dst, sst, nelems, elem, pe) \

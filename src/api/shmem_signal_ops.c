@@ -3,7 +3,7 @@
  * signal of a put-with-signal. */
 #include "api/face.h"
 #include "core/context.h"
-#include "core/signal.h"
+#include "core/signal/signal.h"
 #include "mishmem/openshmem_rma_ext.h"
 
 /* The names are also C11 generic macros (openshmem_generic_rma.h); the

@@ -2,7 +2,8 @@
 
 #include <stdatomic.h>
 
-#include "core/rma.h"
+#include "core/rma/check.h"
+#include "core/rma/rma.h"
 #include "core/sync.h"
 #include "progress/wait.h"
 #include "util/log.h"
@@ -21,7 +22,7 @@ static uint32_t now_serving(uint64_t word) { return (uint32_t)word; }
 static _Atomic uint64_t *lock_word(struct mishmem_instance *inst, const char *call, long *lock)
 {
     if (__builtin_expect(!mishmem_rma_valid(inst, lock, lock, sizeof *lock, LOCK_OWNER_PE), 0))
-        mishmem_rma_check_slow(inst, call, lock, lock, sizeof *lock, LOCK_OWNER_PE, MISHMEM_ABORT);
+        mishmem_rma_check(inst, call, lock, lock, sizeof *lock, LOCK_OWNER_PE, MISHMEM_ABORT);
     if (__builtin_expect(((uintptr_t)lock & (sizeof *lock - 1)) != 0, 0))
         mishmem_fatal("%s: lock address %p is not aligned to a long (PE %d)", call, (void *)lock,
                       LOCK_OWNER_PE);

@@ -2,7 +2,8 @@
 #include <stdio.h>
 
 #include "core/p2p_check.h"
-#include "core/rma.h"
+#include "core/rma/check.h"
+#include "core/rma/rma.h"
 #include "util/log.h"
 
 static int report(enum mishmem_on_error on_error, const char *message)
@@ -39,8 +40,7 @@ int mishmem_p2p_not_symmetric(struct mishmem_instance *inst, const char *call, c
 {
     /* The RMA check says it as for a put: no instance, or the address and
      * which heap it is not in (this PE's, since the words are local). */
-    int rc = mishmem_rma_check_slow(inst, call, ivars, ivars, len, inst ? inst->my_pe : 0, on_error);
-    return rc == MISHMEM_VIA_TRANSPORT ? ACLSHMEM_SUCCESS : rc;
+    return mishmem_rma_check(inst, call, ivars, ivars, len, inst ? inst->my_pe : 0, on_error);
 }
 
 int mishmem_p2p_debug_symmetric(const char *call, const void *ivars, size_t len, enum mishmem_on_error on_error)

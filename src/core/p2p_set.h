@@ -17,7 +17,7 @@
 
 #include "core/p2p_check.h"
 #include "core/p2p_wait.h"
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "mishmem/type_tables.h"
 
 /* Where this thread's next *_any scan starts: just after the element it

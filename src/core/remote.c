@@ -68,7 +68,7 @@ static void *state_of(struct mishmem_instance *inst, int pe)
 }
 
 /* Where an AMO on pe's word acts with a CPU atomic, or NULL when it goes
- * through the peer's AMO transport (core/amo.h: amo_segment). */
+ * through the peer's AMO transport (core/amo/amo.h: amo_segment). */
 static void *amo_address(const struct mishmem_instance *inst, int pe, const void *addr)
 {
     return inst->peers[pe].amo_segment ? mapped_address(inst, pe, addr) : NULL;

@@ -1,11 +1,11 @@
 /* Interleaved block transfers: one checked put or get per block, so every
  * block takes the path its peer needs (a memcpy into the mapping, or the
  * peer's transport), and a bad block is named before anything of it moves. */
-#include "core/strided_blocks.h"
+#include "core/rma/blocks.h"
 
 #include <stdio.h>
 
-#include "core/rma.h"
+#include "core/rma/rma.h"
 
 /* The byte steps between blocks on each side and the bytes of a block;
  * 0 (and *rc, after the report) when the arguments are refused. */

@@ -2,13 +2,13 @@
  * stride and source stride counted in elements. The whole extent on the
  * remote PE (first to last element) is validated once, then elements are
  * copied one by one; contiguous transfers are one memcpy. */
-#ifndef MISHMEM_CORE_STRIDED_H
-#define MISHMEM_CORE_STRIDED_H
+#ifndef MISHMEM_CORE_RMA_STRIDED_H
+#define MISHMEM_CORE_RMA_STRIDED_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/rma.h"
+#include "core/rma/rma.h"
 
 /* The bytes [lo, lo + len) covered by nelems elements (nelems > 0) of elem
  * bytes spaced stride elements apart from base. 0 when it overflows. */
@@ -33,12 +33,6 @@ static inline int mishmem_strided_extent(const void *base, ptrdiff_t stride, siz
     return 1;
 }
 
-/* Says what is wrong with a strided access (or, with SHMEM_DEBUG, checks
- * deeper); ACLSHMEM_SUCCESS when it is fine. */
-int mishmem_strided_check_slow(struct mishmem_instance *inst, const char *call, const void *remote,
-                               ptrdiff_t remote_stride, const void *local, ptrdiff_t local_stride,
-                               size_t nelems, size_t elem, int pe, enum mishmem_on_error on_error);
-
 static inline int mishmem_strided_valid(const struct mishmem_instance *inst, const void *remote,
                                         ptrdiff_t remote_stride, const void *local, ptrdiff_t local_stride,
                                         size_t nelems, size_t elem, int pe)
@@ -50,22 +44,26 @@ static inline int mishmem_strided_valid(const struct mishmem_instance *inst, con
            mishmem_rma_valid(inst, (const void *)remote_lo, local, remote_len, pe);
 }
 
-/* Cold: the checks, and for a peer that is not mapped the whole transfer
- * through its transport (then MISHMEM_DONE_VIA_TRANSPORT). */
-__attribute__((cold)) int mishmem_iput_slow(struct mishmem_instance *inst, const char *call, void *dest,
-                                            const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
-                                            size_t elem, int pe, enum mishmem_on_error on_error);
-__attribute__((cold)) int mishmem_iget_slow(struct mishmem_instance *inst, const char *call, void *dest,
-                                            const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
-                                            size_t elem, int pe, enum mishmem_on_error on_error);
+/* The out-of-line halves (core/rma/slow.c): the checks, then the
+ * transfer through the peer's transport when it is not mapped (see
+ * struct mishmem_rma_rest, core/rma/rma.h). */
+__attribute__((cold)) struct mishmem_rma_rest mishmem_iput_slow(struct mishmem_instance *inst, const char *call,
+                                                                void *dest, const void *source, ptrdiff_t dst,
+                                                                ptrdiff_t sst, size_t nelems, size_t elem, int pe,
+                                                                enum mishmem_on_error on_error);
+__attribute__((cold)) struct mishmem_rma_rest mishmem_iget_slow(struct mishmem_instance *inst, const char *call,
+                                                                void *dest, const void *source, ptrdiff_t dst,
+                                                                ptrdiff_t sst, size_t nelems, size_t elem, int pe,
+                                                                enum mishmem_on_error on_error);
 
-#define MISHMEM_STRIDED_CHECK(inst, remote, rstride, local, lstride, nelems, elem, pe, slow)            \
+/* Fast path: the strided form of MISHMEM_RMA_FAST_OR (core/rma/rma.h). */
+#define MISHMEM_STRIDED_FAST_OR(inst, remote, rstride, local, lstride, nelems, elem, pe, slow)          \
     do {                                                                                                 \
         if (__builtin_expect(!mishmem_strided_valid(inst, remote, rstride, local, lstride, nelems, elem, \
                                                     pe) || mishmem_rma_debug_on(), 0)) {                 \
-            int rc_ = (slow);                                                                            \
-            if (rc_ != ACLSHMEM_SUCCESS)                                                                 \
-                return rc_ == MISHMEM_DONE_VIA_TRANSPORT ? ACLSHMEM_SUCCESS : rc_;                       \
+            struct mishmem_rma_rest rest_ = (slow);                                                      \
+            if (rest_.code != MISHMEM_RMA_REST_COPY)                                                     \
+                return rest_.code == MISHMEM_RMA_REST_DONE ? ACLSHMEM_SUCCESS : rest_.code;              \
         }                                                                                                \
     } while (0)
 
@@ -84,8 +82,8 @@ static inline int mishmem_iput(struct mishmem_instance *inst, const char *call, 
 {
     if (nelems == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_STRIDED_CHECK(inst, dest, dst, source, sst, nelems, elem, pe,
-                          mishmem_iput_slow(inst, call, dest, source, dst, sst, nelems, elem, pe, on_error));
+    MISHMEM_STRIDED_FAST_OR(inst, dest, dst, source, sst, nelems, elem, pe,
+                            mishmem_iput_slow(inst, call, dest, source, dst, sst, nelems, elem, pe, on_error));
     char *target = mishmem_translate(inst, dest, pe);
     if (dst == 1 && sst == 1)
         memcpy(target, source, nelems * elem);
@@ -101,8 +99,8 @@ static inline int mishmem_iget(struct mishmem_instance *inst, const char *call, 
 {
     if (nelems == 0)
         return ACLSHMEM_SUCCESS;
-    MISHMEM_STRIDED_CHECK(inst, source, sst, dest, dst, nelems, elem, pe,
-                          mishmem_iget_slow(inst, call, dest, source, dst, sst, nelems, elem, pe, on_error));
+    MISHMEM_STRIDED_FAST_OR(inst, source, sst, dest, dst, nelems, elem, pe,
+                            mishmem_iget_slow(inst, call, dest, source, dst, sst, nelems, elem, pe, on_error));
     const char *origin = mishmem_translate(inst, source, pe);
     if (dst == 1 && sst == 1)
         memcpy(dest, origin, nelems * elem);

@@ -1,9 +1,11 @@
-/* The slow path of RMA argument checks: say exactly what is wrong. */
+/* The checks of remote accesses: say exactly what is wrong, or nothing. */
+#include "core/rma/check.h"
+
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/rma.h"
-#include "core/strided.h"
+#include "core/rma/rma.h"
+#include "core/rma/strided.h"
 #include "instance/registry.h"
 #include "util/log.h"
 
@@ -33,8 +35,8 @@ static int ranges_overlap(const void *a, const void *b, size_t len)
     return x < y + len && y < x + len;
 }
 
-int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, const void *remote,
-                           const void *local, size_t len, int pe, enum mishmem_on_error on_error)
+int mishmem_rma_check(struct mishmem_instance *inst, const char *call, const void *remote, const void *local,
+                      size_t len, int pe, enum mishmem_on_error on_error)
 {
     mishmem_rma_debug_read();
     char message[640];
@@ -63,10 +65,9 @@ int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, cons
                  (void *)inst->heap_base, (void *)(inst->heap_base + inst->heap_size), owner);
         return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
-    if (!inst->peers[pe].segment)
-        return MISHMEM_VIA_TRANSPORT;
-    /* SHMEM_DEBUG: memcpy between overlapping bytes is undefined. */
-    if (mishmem_rma_debug_on() && ranges_overlap(mishmem_translate(inst, remote, pe), local, len)) {
+    /* SHMEM_DEBUG: memcpy between overlapping bytes is undefined (a
+     * transport copies from a buffer of its own or the wire). */
+    if (mishmem_rma_debug_on() && inst->peers[pe].segment && ranges_overlap(mishmem_translate(inst, remote, pe), local, len)) {
         snprintf(message, sizeof message, "%s: the local buffer %p and the target bytes of address %p "
                  "on PE %d overlap (%zu bytes; SHMEM_DEBUG check)", call, local, remote, pe, len);
         return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
@@ -74,14 +75,14 @@ int mishmem_rma_check_slow(struct mishmem_instance *inst, const char *call, cons
     return ACLSHMEM_SUCCESS;
 }
 
-int mishmem_strided_check_slow(struct mishmem_instance *inst, const char *call, const void *remote,
-                               ptrdiff_t remote_stride, const void *local, ptrdiff_t local_stride,
-                               size_t nelems, size_t elem, int pe, enum mishmem_on_error on_error)
+int mishmem_strided_check(struct mishmem_instance *inst, const char *call, const void *remote,
+                          ptrdiff_t remote_stride, const void *local, ptrdiff_t local_stride, size_t nelems,
+                          size_t elem, int pe, enum mishmem_on_error on_error)
 {
     mishmem_rma_debug_read();
     /* Instance, PE and NULL problems read as for a plain access. */
     if (!inst || (unsigned)pe >= (unsigned)inst->n_pes || !remote || !local)
-        return mishmem_rma_check_slow(inst, call, remote, local, elem * nelems, pe, on_error);
+        return mishmem_rma_check(inst, call, remote, local, elem * nelems, pe, on_error);
     char message[640];
     uintptr_t remote_lo, local_lo;
     size_t remote_len, local_len;
@@ -104,59 +105,18 @@ int mishmem_strided_check_slow(struct mishmem_instance *inst, const char *call, 
                  (void *)(inst->heap_base + inst->heap_size), owner);
         return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
-    int rc = mishmem_rma_check_slow(inst, call, (const void *)remote_lo, local, 1, pe, on_error);
-    if (rc != ACLSHMEM_SUCCESS)
+    int rc = mishmem_rma_check(inst, call, (const void *)remote_lo, local, 1, pe, on_error);
+    if (rc != ACLSHMEM_SUCCESS || !mishmem_rma_debug_on() || !inst->peers[pe].segment)
         return rc;
-    /* SHMEM_DEBUG: elements copied between overlapping extents may clobber
-     * each other (a put or get with the calling PE as target). */
+    /* SHMEM_DEBUG: elements copied between overlapping extents of a mapped
+     * peer may clobber each other (a put or get with the calling PE as
+     * target). */
     uintptr_t target_lo = (uintptr_t)mishmem_translate(inst, (const void *)remote_lo, pe);
-    if (mishmem_rma_debug_on() && target_lo < local_lo + local_len && local_lo < target_lo + remote_len) {
+    if (target_lo < local_lo + local_len && local_lo < target_lo + remote_len) {
         snprintf(message, sizeof message, "%s: the local elements [%p, %p) and the target elements of "
                  "address %p on PE %d overlap (SHMEM_DEBUG check)", call, (void *)local_lo,
                  (void *)(local_lo + local_len), remote, pe);
         return mishmem_report(on_error, ACLSHMEM_INVALID_PARAM, message);
     }
     return ACLSHMEM_SUCCESS;
-}
-
-int mishmem_put_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source, size_t len,
-                     int pe, enum mishmem_on_error on_error, enum mishmem_completion completion)
-{
-    int rc = mishmem_rma_check_slow(inst, call, dest, source, len, pe, on_error);
-    if (rc != MISHMEM_VIA_TRANSPORT)
-        return rc;
-    rc = mishmem_remote_put(inst, pe, dest, source, len, completion);
-    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
-}
-
-int mishmem_get_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source, size_t len,
-                     int pe, enum mishmem_on_error on_error, enum mishmem_completion completion)
-{
-    int rc = mishmem_rma_check_slow(inst, call, source, dest, len, pe, on_error);
-    if (rc != MISHMEM_VIA_TRANSPORT)
-        return rc;
-    rc = mishmem_remote_get(inst, pe, dest, source, len, completion);
-    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
-}
-
-int mishmem_iput_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
-                      ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem, int pe,
-                      enum mishmem_on_error on_error)
-{
-    int rc = mishmem_strided_check_slow(inst, call, dest, dst, source, sst, nelems, elem, pe, on_error);
-    if (rc != MISHMEM_VIA_TRANSPORT)
-        return rc;
-    rc = mishmem_remote_iput(inst, pe, dest, source, dst, sst, nelems, elem);
-    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
-}
-
-int mishmem_iget_slow(struct mishmem_instance *inst, const char *call, void *dest, const void *source,
-                      ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t elem, int pe,
-                      enum mishmem_on_error on_error)
-{
-    int rc = mishmem_strided_check_slow(inst, call, source, sst, dest, dst, nelems, elem, pe, on_error);
-    if (rc != MISHMEM_VIA_TRANSPORT)
-        return rc;
-    rc = mishmem_remote_iget(inst, pe, dest, source, dst, sst, nelems, elem);
-    return rc == ACLSHMEM_SUCCESS ? MISHMEM_DONE_VIA_TRANSPORT : rc;
 }

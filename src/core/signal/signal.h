@@ -1,20 +1,16 @@
 /* Put-with-signal: the data is stored first, then the signal word is
  * updated with release ordering, so a PE that sees the signal sees the data. */
-#ifndef MISHMEM_CORE_SIGNAL_H
-#define MISHMEM_CORE_SIGNAL_H
+#ifndef MISHMEM_CORE_SIGNAL_SIGNAL_H
+#define MISHMEM_CORE_SIGNAL_SIGNAL_H
 
 #include <stdatomic.h>
 
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "mishmem/openshmem.h"
 
-/* Says what is wrong with the signal's arguments; MISHMEM_VIA_TRANSPORT
- * when they are fine and the signal goes through the transport (pe is not
- * mapped, or takes fabric atomics). */
-int mishmem_signal_check_slow(struct mishmem_instance *inst, const char *call, const uint64_t *sig_addr,
-                              int sig_op, int pe, enum mishmem_on_error on_error);
-/* Cold: the checks, and for a peer that is not mapped the update through
- * its transport. */
+/* The out-of-line halves (core/signal/slow.c): the checks
+ * (core/signal/check.h), then the whole call through the peer's transport.
+ * They return ACLSHMEM_* only. */
 __attribute__((cold)) int mishmem_signal_update_slow(struct mishmem_instance *inst, const char *call,
                                                      uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
                                                      enum mishmem_on_error on_error);
@@ -40,8 +36,7 @@ static inline int mishmem_signal_update(struct mishmem_instance *inst, const cha
     return ACLSHMEM_SUCCESS;
 }
 
-/* Cold: the checks, and for a peer that is not mapped the whole call
- * through its transport (which delivers the data before the signal). */
+/* The transport delivers the data before the signal. */
 __attribute__((cold)) int mishmem_put_signal_slow(struct mishmem_instance *inst, const char *call, void *dest,
                                                   const void *source, size_t len, uint64_t *sig_addr,
                                                   uint64_t signal, int sig_op, int pe,

@@ -1,8 +1,8 @@
 /* Interleaved block transfers (OpenSHMEM 1.6 shmem_ibput / shmem_ibget):
  * nblocks blocks of bsize contiguous elements of elem bytes; block b
  * starts dst * b elements into dest and sst * b elements into source. */
-#ifndef MISHMEM_CORE_STRIDED_BLOCKS_H
-#define MISHMEM_CORE_STRIDED_BLOCKS_H
+#ifndef MISHMEM_CORE_RMA_BLOCKS_H
+#define MISHMEM_CORE_RMA_BLOCKS_H
 
 #include <stddef.h>
 

@@ -2,13 +2,13 @@
  * peer's word takes one lock-free __atomic instruction in place
  * (mapped/amo_word.h); every other case, an unmapped peer included, is
  * one call to the cold path, which goes through the peer's transport. */
-#ifndef MISHMEM_CORE_AMO_H
-#define MISHMEM_CORE_AMO_H
+#ifndef MISHMEM_CORE_AMO_AMO_H
+#define MISHMEM_CORE_AMO_AMO_H
 
 #include <stdint.h>
 #include <string.h>
 
-#include "core/rma.h"
+#include "core/rma/rma.h"
 #include "mapped/amo_word.h"
 
 /* The word `target` of `pe` when the AMO can run on the heap's fast path,
@@ -25,10 +25,10 @@ static inline __attribute__((always_inline)) void *mishmem_amo_heap_word(const s
     return segment + MISHMEM_CONTROL_SIZE + offset;
 }
 
-/* Everything but the heap's fast path, out of line: AMOs on the program's
- * global data (the shmem_init world), and saying exactly what is wrong
- * (target NULL, misaligned, not symmetric, bad PE, fetch NULL, no
- * instance). Returns ACLSHMEM_*. */
+/* Everything but the heap's fast path, out of line (core/amo/slow.c): the
+ * check (core/amo/check.h: target NULL, misaligned, not symmetric, bad
+ * PE, fetch NULL, no instance), then the whole AMO, through the peer's
+ * transport or on the program's global data. Returns ACLSHMEM_*. */
 __attribute__((cold)) int mishmem_amo_slow(struct mishmem_instance *inst, const char *call, enum mishmem_amo_op op,
                                            const void *target, size_t size, const void *operand, const void *cond,
                                            void *fetched, int pe, enum mishmem_on_error on_error);
