@@ -9,6 +9,8 @@
 #   lasting_cut  the link cut for good in the middle of the run: the job
 #                fails with a message naming a PE on the other host, within
 #                MISHMEM_PEER_TIMEOUT_MS (4 s) plus a generous slack
+#   cut_before_init  host b cut off from the start: its PEs say that they
+#                cannot reach the rendezvous, naming it, and the job fails
 # No bound here is tighter than ctest's watchdog allows: the waits for the
 # job to start are 60 s, the slack 60 s. Skips (77) without root, ip
 # netns or nftables.
@@ -98,6 +100,23 @@ lasting_cut)
     less_than "$ELAPSED" $((MISHMEM_PEER_TIMEOUT_MS / 1000 + 60)) ||
         fail "the job ended ${ELAPSED}s after the cut, with a ${MISHMEM_PEER_TIMEOUT_MS} ms peer timeout"
     grep -E "\(on another host\)" "$WORK/err" | head -3
+    ;;
+cut_before_init)
+    # Host b cannot reach the rendezvous on host a from the start: its PEs
+    # say so, naming the address, long before SHMEM_INIT_TIMEOUT (20 s
+    # here) ends the job.
+    export SHMEM_INIT_TIMEOUT=20
+    fault_cut
+    start=$(now)
+    start_job 1
+    wait "$JOB"
+    RC=$?
+    ELAPSED=$(seconds_since "$start")
+    [ "$RC" -ne 0 ] || fail "the job succeeded across the cut"
+    [ "$RC" -ne 124 ] || fail "the job hung until the launcher's --timeout"
+    grep -qE "cannot reach the rendezvous at ${A//./\\.}:[0-9]+ yet" "$WORK/err" ||
+        fail "no PE said it cannot reach the rendezvous at $A"
+    grep -E "cannot reach the rendezvous" "$WORK/err" | head -2
     ;;
 *)
     fail "unknown scenario $SCENARIO"
