@@ -8,13 +8,17 @@
  *   sum reduction of (PE + round), checked; a broadcast from PE 0 that
  *   says whether to go on (PE 0 alone watches the clock, so every PE runs
  *   the same rounds).
- *   hosts_faults SECONDS
+ *   hosts_faults SECONDS [STOP_FILE]
+ * With STOP_FILE, the rounds go on until that file exists (the script
+ * makes it once its fault is over), not for SECONDS: a loaded machine
+ * cannot end the run before the fault came and went.
  * Prints "PE k running" after the first round, "PE k: faults ok R rounds"
  * at the end and "faults ok" on PE 0. */
 #include <shmem.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "test_util.h"
 
@@ -61,6 +65,7 @@ static void one_round(long round, int me, int n)
 int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 5;
+    const char *stop_file = argc > 2 ? argv[2] : NULL;
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
     CHECK(n >= 2, "needs 2 PEs or more");
@@ -73,7 +78,8 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
         rounds++;
-        go_source = test_now_s() - start < seconds;
+        if (me == 0)
+            go_source = stop_file ? access(stop_file, F_OK) != 0 : test_now_s() - start < seconds;
         shmem_long_broadcast(SHMEM_TEAM_WORLD, &go, &go_source, 1, 0);
     } while (go);
     shmem_barrier_all();
