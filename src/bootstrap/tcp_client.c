@@ -22,6 +22,10 @@
 #define RESOLVE_RETRY_MS 100
 /* One address that drops SYNs must not use up the whole init timeout. */
 #define CONNECT_ATTEMPT_MS 2000
+/* A PE that cannot reach the rendezvous says so early, and now and then,
+ * while it keeps trying: the init timeout is 120 s by default. */
+#define REPORT_FIRST_MS 3000
+#define REPORT_EVERY_MS 30000
 
 /* say_hello's outcomes besides the ACLSHMEM_* failures. */
 enum { HELLO_ACCEPTED = 1, HELLO_RETRY = 2, HELLO_MALFORMED = 3 };
@@ -241,9 +245,21 @@ static int say_hello(struct attempt *a, int fd)
     return HELLO_RETRY;
 }
 
+/* Says once in a while that the rendezvous is still out of reach. */
+static void report_unreachable(const struct attempt *a, int64_t *next_report)
+{
+    if (mishmem_tcp_now_ms() < *next_report)
+        return;
+    MISHMEM_WARN("bootstrap tcp: cannot reach the rendezvous at %s yet (last error: %s); still trying "
+                 "for another %lld ms (SHMEM_INIT_TIMEOUT)",
+                 a->tb->where, a->last_error, (long long)mishmem_tcp_ms_left(a->deadline));
+    *next_report = mishmem_tcp_now_ms() + REPORT_EVERY_MS;
+}
+
 static int connect_until_deadline(struct attempt *a, const struct addrinfo *addresses)
 {
     int backoff = BACKOFF_FIRST_MS;
+    int64_t next_report = mishmem_tcp_now_ms() + REPORT_FIRST_MS;
     for (;;) {
         int64_t attempt_deadline = mishmem_tcp_now_ms() + CONNECT_ATTEMPT_MS;
         if (attempt_deadline > a->deadline)
@@ -271,6 +287,7 @@ static int connect_until_deadline(struct attempt *a, const struct addrinfo *addr
                           a->tb->where, how);
             return ACLSHMEM_BOOTSTRAP_ERROR;
         }
+        report_unreachable(a, &next_report);
         mishmem_tcp_sleep_until(a->deadline, backoff);
         backoff = backoff * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : backoff * 2;
     }

@@ -41,4 +41,9 @@ void mishmem_finalize_barrier(struct mishmem_instance *inst, const char *operati
         if (mishmem_instance_failed(inst))
             return;
     }
+    /* The last words went out injected (counted at the next quiet): one
+     * still in flight when this PE exits is lost with its socket (seen
+     * under packet loss), and its PE waits for it until it declares this
+     * one dead. Wait for their delivery first. */
+    mishmem_quiet(inst);
 }

@@ -49,7 +49,7 @@ run instance "$expected_id"
 
 run global_exit
 [ "$RC" -eq 99 ] || fail "global_exit: launcher exit status $RC, expected 99"
-awk -v t="$ELAPSED" 'BEGIN { exit !(t < 10) }' || fail "global_exit took ${ELAPSED}s"
+# A hang shows as the 20 s guard's status (124), not as a time bound.
 grep -q "left a barrier" "$WORK/err" && fail "global_exit: a PE left the barrier"
 none_left global_exit
 

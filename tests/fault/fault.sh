@@ -47,6 +47,8 @@ by_hand() {
 }
 
 # through SCENARIO N [LAUNCHER OPTIONS...]: sets status and elapsed_ms.
+# The time bounds below are "did not hang" bounds, 10x or more what an
+# idle machine takes, under the launcher's --timeout 40 and ctest's 90 s.
 through() {
     local scenario=$1 n=$2
     shift 2
@@ -86,7 +88,7 @@ threads_by_hand) # item 7, OpenSHMEM face, two threads
 acl_launcher) # item 7 under the launcher: the default still ends the job
     through acl 3
     [ "$status" -eq 137 ] || fail "launcher exited $status, expected 137 (PE 2 killed)"
-    [ "$elapsed_ms" -lt 10000 ] || fail "took $elapsed_ms ms"
+    [ "$elapsed_ms" -lt 30000 ] || fail "took $elapsed_ms ms"
     ;;
 keep_going) # item 7: --keep-going lets the survivors finish
     through keep 3 --keep-going
@@ -97,7 +99,7 @@ keep_going) # item 7: --keep-going lets the survivors finish
 left_launcher) # item 8, the shmem_init world
     through left 3
     [ "$status" -ne 0 ] && [ "$status" -ne 124 ] || fail "launcher exited $status (124: hung until --timeout)"
-    [ "$elapsed_ms" -lt 10000 ] || fail "took $elapsed_ms ms"
+    [ "$elapsed_ms" -lt 30000 ] || fail "took $elapsed_ms ms"
     grep -Eq "PE 2 $WHO of instance [0-9]* finalized while PE [01] waited in shmem_barrier_all" "$log" ||
         fail "no message naming the PE that left and the call"
     ;;
@@ -105,7 +107,7 @@ left_coll_launcher) # item 8, in collectives: staged (3 PEs) and tree-based (17 
     for n in 3 17; do
         through left_coll $n
         [ "$status" -ne 0 ] && [ "$status" -ne 124 ] || fail "$n PEs: launcher exited $status"
-        [ "$elapsed_ms" -lt 15000 ] || fail "$n PEs: took $elapsed_ms ms"
+        [ "$elapsed_ms" -lt 30000 ] || fail "$n PEs: took $elapsed_ms ms"
         last=$((n - 1))
         grep -Eq "PE $last $WHO of instance [0-9]+ finalized while PE [0-9]+ waited in shmem_(broadcastmem|long_sum_reduce)" "$log" ||
             fail "$n PEs: no message naming PE $last and the collective"
@@ -116,14 +118,14 @@ left_acl_by_hand) # item 8, an instance of the aclshmem face
     by_hand left_acl 3
     survivors_ok 3
     [ "${statuses[2]}" -eq 0 ] || fail "rank 2 exited ${statuses[2]}"
-    [ "$elapsed_ms" -lt 15000 ] || fail "took $elapsed_ms ms"
+    [ "$elapsed_ms" -lt 40000 ] || fail "took $elapsed_ms ms"
     grep -Eq "PE 2 $WHO of instance 11 finalized while PE [01] waited in aclshmem_barrier_all" "$log" ||
         fail "no message naming the PE that left and the call"
     ;;
 early_launcher) # item 9
     SHMEM_INIT_TIMEOUT=30 through early 4 --keep-going
     [ "$status" -ne 0 ] && [ "$status" -ne 124 ] || fail "launcher exited $status"
-    [ "$elapsed_ms" -lt 10000 ] || fail "took $elapsed_ms ms (the init timeout is 30 s)"
+    [ "$elapsed_ms" -lt 25000 ] || fail "took $elapsed_ms ms (the init timeout is 30 s)"
     grep -q "PE 3 .*exited .*before it connected" "$log" || fail "no message naming PE 3"
     ;;
 *)

@@ -187,7 +187,7 @@ static void scenario_left_acl(void)
     double took = test_now_s() - start;
     printf("PE %d: aclshmem_barrier_all on A returned %d after %.0f ms\n", rank, rc, took * 1e3);
     CHECK(rc == ACLSHMEMX_PEER_FAILED, "got %d", rc);
-    CHECK(took < 10, "took %.1f s", took);
+    CHECK(took < 45, "took %.1f s", took); /* a hang, not a slow machine */
     CHECK_RC(aclshmemx_finalize(ID_A), ACLSHMEM_SUCCESS);
 }
 

@@ -68,8 +68,9 @@ if ! netns_setup; then
 fi
 # A veth end reports carrier a moment after it is set up; until then it is
 # DOWN and libfabric's tcp provider does not list it (a PE starting that
-# early would pick the loopback). Wait for both ends, 5 s at most.
-for netns_try in $(seq 50); do
+# early would pick the loopback). Wait for both ends, 30 s at most (a
+# loaded machine).
+for netns_try in $(seq 300); do
     ip -n "$MISHMEM_NS_A" -br link show dev "$MISHMEM_NS_VETH_A" | grep -qw UP &&
         ip -n "$MISHMEM_NS_B" -br link show dev "$MISHMEM_NS_VETH_B" | grep -qw UP && break
     sleep 0.1

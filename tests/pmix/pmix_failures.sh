@@ -30,14 +30,14 @@ expect_failure() { # what, text the output must contain, longest run in seconds
 }
 
 run env PMIX_RANK=0 PMIX_NAMESPACE=bogus-namespace SHMEM_INIT_TIMEOUT=3 "$prog"
-expect_failure "bogus PMIX_* variables" "PMIx_Init failed" 20
+expect_failure "bogus PMIX_* variables" "PMIx_Init failed" 40
 
 "$mpirun" -np 1 env >"$out.env" 2>&1 || fail "mpirun -np 1 env: $(cat "$out.env")"
 vars=$(grep '^PMIX_' "$out.env" | tr '\n' ' ')
 [ -n "$vars" ] || fail "mpirun gave its child no PMIX_* variables"
 # shellcheck disable=SC2086 # one word per variable
 run env $vars SHMEM_INIT_TIMEOUT=3 "$prog"
-expect_failure "server gone (a finished mpirun's variables)" "PMIx_Init failed" 20
+expect_failure "server gone (a finished mpirun's variables)" "PMIx_Init failed" 40
 
 run env SHMEM_INIT_TIMEOUT=3 "$mpirun" -np 2 sh -c \
     'if [ "$PMIX_RANK" = 1 ]; then exec sleep 30; fi; exec "$0"' "$prog"
