@@ -8,8 +8,9 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
-#include "core/coll/portable.h"
 #include "core/coll/group.h"
+#include "core/coll/phase.h"
+#include "core/coll/pointer.h"
 #include "core/coll/tuning.h"
 #include "core/quiet.h"
 #include "core/team/table.h"
@@ -35,10 +36,12 @@ static void await_pe(const struct mishmem_coll_group *g, int from)
 
 void mishmem_active_set_barrier(const struct mishmem_coll_group *g)
 {
-    if (mishmem_group_is_portable(g)) {
-        mishmem_portable_barrier(g);
-        return;
-    }
+    mishmem_group_barrier(g);
+}
+
+/* The pointer family's: counted signals through the mappings. */
+void mishmem_pointer_set_barrier(const struct mishmem_coll_group *g)
+{
     mishmem_quiet(g->inst);
     int n = g->size;
     if (!mishmem_coll_log_depth(n)) {
@@ -98,7 +101,8 @@ int mishmem_active_set_group(struct mishmem_instance *inst, int PE_start, int lo
         }
         return refuse(on_error, message);
     }
-    *out = (struct mishmem_coll_group){.inst = inst, .team = NULL, .start = PE_start,
+    *out = (struct mishmem_coll_group){.inst = inst, .team = NULL, .ops = inst->teams->active_set_coll,
+                                       .start = PE_start,
                                        .stride = 1 << logPE_stride, .size = PE_size,
                                        .me = offset >> logPE_stride, .call = call};
     return ACLSHMEM_SUCCESS;

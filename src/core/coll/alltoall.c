@@ -1,4 +1,5 @@
-/* alltoall and alltoalls. Small teams (core/coll/stage.h): the standard
+/* alltoall and alltoalls: the checks, then the group's family
+ * (core/coll/family.h); below, the pointer family's. Small teams (core/coll/stage.h): the standard
  * has every member's dest ready before anyone calls alltoall, so each
  * member copies its blocks straight into the others' dest and posts the
  * op once; a reader waits for every member's post. One hand-off and one
@@ -8,9 +9,9 @@
 #include <string.h>
 
 #include "core/coll/phase.h"
-#include "core/coll/portable.h"
 #include "core/coll/coll.h"
 #include "core/coll/check.h"
+#include "core/coll/pointer.h"
 #include "core/coll/stage.h"
 
 static void alltoall_pushed(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
@@ -39,13 +40,15 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
         rc = mishmem_coll_check_buffers(g, dest, total, source, total, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
-    if (mishmem_group_is_portable(g)) {
-        mishmem_portable_alltoall(g, dest, source, bytes);
-        return ACLSHMEM_SUCCESS;
-    }
+    g->ops->alltoall(g, dest, source, bytes);
+    return ACLSHMEM_SUCCESS;
+}
+
+void mishmem_pointer_alltoall(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
+{
     if (mishmem_stage_usable(g)) {
         alltoall_pushed(g, dest, source, bytes);
-        return ACLSHMEM_SUCCESS;
+        return;
     }
     const char *my_block = (const char *)source + (size_t)g->me * bytes;
     struct mishmem_coll_phase phase;
@@ -56,7 +59,6 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
         memcpy((char *)dest + (size_t)member * bytes, mishmem_group_addr(g, my_block, member), bytes);
     }
     mishmem_group_end(g, &phase);
-    return ACLSHMEM_SUCCESS;
 }
 
 /* Bytes spanned by n elements at a stride of `stride` elements. */
@@ -90,10 +92,13 @@ int mishmem_alltoalls(const struct mishmem_coll_group *g, void *dest, const void
         rc = mishmem_coll_check_buffers(g, dest, dest_len, source, source_len, on_error);
     if (rc != ACLSHMEM_SUCCESS || nelems == 0)
         return rc;
-    if (mishmem_group_is_portable(g)) {
-        mishmem_portable_alltoalls(g, dest, source, dst, sst, nelems, elem_size);
-        return ACLSHMEM_SUCCESS;
-    }
+    g->ops->alltoalls(g, dest, source, dst, sst, nelems, elem_size);
+    return ACLSHMEM_SUCCESS;
+}
+
+void mishmem_pointer_alltoalls(const struct mishmem_coll_group *g, void *dest, const void *source, ptrdiff_t dst,
+                               ptrdiff_t sst, size_t nelems, size_t elem_size)
+{
     size_t dest_step = (size_t)dst * elem_size, source_step = (size_t)sst * elem_size;
     struct mishmem_coll_phase phase;
     mishmem_group_begin(g, &phase);
@@ -108,5 +113,4 @@ int mishmem_alltoalls(const struct mishmem_coll_group *g, void *dest, const void
             memcpy(to + i * dest_step, from + i * source_step, elem_size);
     }
     mishmem_group_end(g, &phase);
-    return ACLSHMEM_SUCCESS;
 }

@@ -1,4 +1,5 @@
-/* Broadcast. Small teams, data that fits the stage: the root stages it
+/* Broadcast: the checks, then the group's family (core/coll/family.h);
+ * below, the pointer family's algorithms. Small teams, data that fits the stage: the root stages it
  * and leaves, the members copy it from there (core/coll/stage.h). Otherwise members copy
  * straight from the root's mapped source into their dest; no staging.
  * Small teams: the root raises a flag and each member reads from it (one
@@ -8,10 +9,10 @@
 #include <string.h>
 
 #include "core/coll/phase.h"
-#include "core/coll/portable.h"
 #include "core/coll/coll.h"
 #include "core/coll/check.h"
 #include "core/coll/flags.h"
+#include "core/coll/pointer.h"
 #include "core/coll/stage.h"
 #include "core/coll/tuning.h"
 
@@ -82,6 +83,22 @@ static void broadcast_active_set(const struct mishmem_coll_group *g, void *dest,
     mishmem_group_barrier(g); /* nobody reads the root's source any more */
 }
 
+void mishmem_pointer_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
+                               int root, int root_updated)
+{
+    if (!g->team) {
+        broadcast_active_set(g, dest, source, bytes, root, root_updated);
+        return;
+    }
+    if (mishmem_stage_fits(g, bytes))
+        broadcast_staged(g, dest, source, bytes, root);
+    else if (mishmem_coll_log_depth(g->size))
+        broadcast_tree(g, dest, source, bytes, root);
+    else
+        broadcast_flat(g, dest, source, bytes, root);
+    mishmem_team_release_first(g->team, root);
+}
+
 int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t nelems,
                       size_t elem_size, int root, int root_updated, enum mishmem_on_error on_error)
 {
@@ -100,18 +117,8 @@ int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void
     if (g->size == 1) {
         if (root_updated && dest != source)
             memcpy(dest, source, bytes);
-    } else if (mishmem_group_is_portable(g)) {
-        mishmem_portable_broadcast(g, dest, source, bytes, root, root_updated);
-    } else if (!g->team) {
-        broadcast_active_set(g, dest, source, bytes, root, root_updated);
     } else {
-        if (mishmem_stage_fits(g, bytes))
-            broadcast_staged(g, dest, source, bytes, root);
-        else if (mishmem_coll_log_depth(g->size))
-            broadcast_tree(g, dest, source, bytes, root);
-        else
-            broadcast_flat(g, dest, source, bytes, root);
-        mishmem_team_release_first(g->team, root);
+        g->ops->broadcast(g, dest, source, bytes, root, root_updated);
     }
     return ACLSHMEM_SUCCESS;
 }

@@ -1,4 +1,5 @@
-/* collect and fcollect. Small teams, fcollect of blocks that fit the
+/* collect and fcollect: the checks, then the group's family
+ * (core/coll/family.h); below, the pointer family's. Small teams, fcollect of blocks that fit the
  * stage: each member stages its block and every reader copies it from
  * there (core/coll/stage.h), one hand-off. Otherwise every member reads
  * each member's mapped source straight into its own dest, once that
@@ -8,9 +9,9 @@
 #include <string.h>
 
 #include "core/coll/phase.h"
-#include "core/coll/portable.h"
 #include "core/coll/coll.h"
 #include "core/coll/check.h"
+#include "core/coll/pointer.h"
 #include "core/coll/stage.h"
 
 static void fcollect_staged(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
@@ -38,13 +39,15 @@ int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void 
         rc = mishmem_coll_check_buffers(g, dest, total, source, bytes, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
-    if (mishmem_group_is_portable(g)) {
-        mishmem_portable_fcollect(g, dest, source, bytes);
-        return ACLSHMEM_SUCCESS;
-    }
+    g->ops->fcollect(g, dest, source, bytes);
+    return ACLSHMEM_SUCCESS;
+}
+
+void mishmem_pointer_fcollect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
+{
     if (mishmem_stage_fits(g, bytes)) {
         fcollect_staged(g, dest, source, bytes);
-        return ACLSHMEM_SUCCESS;
+        return;
     }
     struct mishmem_coll_phase phase;
     mishmem_group_begin(g, &phase);
@@ -54,7 +57,6 @@ int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void 
         memcpy((char *)dest + (size_t)member * bytes, mishmem_group_addr(g, source, member), bytes);
     }
     mishmem_group_end(g, &phase);
-    return ACLSHMEM_SUCCESS;
 }
 
 int mishmem_collect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t nelems,
@@ -66,13 +68,18 @@ int mishmem_collect(const struct mishmem_coll_group *g, void *dest, const void *
         rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
-    if (mishmem_group_is_portable(g))
-        return mishmem_portable_collect(g, dest, source, bytes, on_error);
+    return g->ops->collect(g, dest, source, bytes, on_error);
+}
+
+int mishmem_pointer_collect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
+                            enum mishmem_on_error on_error)
+{
     /* Sizes differ per member: each publishes its own before it arrives. */
     mishmem_group_publish(g, bytes);
     struct mishmem_coll_phase phase;
     mishmem_group_begin(g, &phase);
     size_t total = 0, at = 0;
+    int rc;
     for (int member = 0; member < g->size; member++) {
         mishmem_group_wait_input(g, &phase, member);
         if (member == g->me)

@@ -1,8 +1,16 @@
+/* The one place that chooses a collective family (core/coll/family.h). */
 #include "core/coll/family.h"
 
 #include "util/env.h"
 
-int mishmem_coll_forced_portable(void)
+/* Most preferred first; portable serves every group. */
+static const struct mishmem_coll_ops *const families[] = {&mishmem_coll_pointer, &mishmem_coll_hier,
+                                                          &mishmem_coll_portable};
+#define N_FAMILIES (int)(sizeof families / sizeof families[0])
+
+/* MISHMEM_COLL_PORTABLE=1: every group plain portable (no hierarchy
+ * either), so that the portable family is tested on one host. */
+static int forced_portable(void)
 {
     static int forced = -1; /* the environment does not change under us */
     int force = __atomic_load_n(&forced, __ATOMIC_RELAXED);
@@ -13,14 +21,24 @@ int mishmem_coll_forced_portable(void)
     return force;
 }
 
-int mishmem_coll_needs_portable(const struct mishmem_instance *inst, int start, int stride, int size)
+static int first_family(void)
 {
-    if (mishmem_coll_forced_portable())
-        return 1;
-    if (size == 0) /* active sets: any peer of the instance */
-        return inst->n_unmapped > 0;
-    for (int i = 0; i < size; i++)
-        if (!inst->peers[start + i * stride].segment)
-            return 1;
-    return 0;
+    return forced_portable() ? N_FAMILIES - 1 : 0;
+}
+
+/* The last family serves every group: the loops end there at the latest. */
+const struct mishmem_coll_ops *mishmem_coll_choose(struct mishmem_team *team)
+{
+    int f = first_family();
+    while (!families[f]->team_init(team))
+        f++;
+    return families[f];
+}
+
+const struct mishmem_coll_ops *mishmem_coll_choose_sets(const struct mishmem_instance *inst)
+{
+    int f = first_family();
+    while (!families[f]->sets_init(inst))
+        f++;
+    return families[f];
 }

@@ -1,24 +1,28 @@
 /* The PEs a collective runs over: a team, or an active set of the
  * deprecated API. Member i is world PE start + i * stride; `me` is this
- * PE's member number. The algorithms see only this. */
+ * PE's member number; `ops`, the family that runs its collectives
+ * (core/coll/family.h). The algorithms see only this. */
 #ifndef MISHMEM_CORE_COLL_GROUP_H
 #define MISHMEM_CORE_COLL_GROUP_H
 
 #include <stdint.h>
 
+#include "core/coll/family.h"
 #include "core/team/team.h"
 #include "instance/instance.h"
 
 struct mishmem_coll_group {
     struct mishmem_instance *inst;
     struct mishmem_team *team; /* NULL: an active set */
+    const struct mishmem_coll_ops *ops;
     int start, stride, size, me;
     const char *call;          /* named in messages and when a peer dies */
 };
 
 static inline struct mishmem_coll_group mishmem_group_of_team(struct mishmem_team *team, const char *call)
 {
-    return (struct mishmem_coll_group){.inst = team->inst, .team = team, .start = team->start,
+    return (struct mishmem_coll_group){.inst = team->inst, .team = team, .ops = team->coll,
+                                       .start = team->start,
                                        .stride = team->stride, .size = team->size,
                                        .me = team->my_pe, .call = call};
 }
@@ -40,7 +44,7 @@ static inline void *mishmem_group_addr(const struct mishmem_coll_group *g, const
     return mishmem_static_translate(&g->inst->static_data, addr, mishmem_group_pe(g, member));
 }
 
-/* The active-set barrier (counted signals per pair of PEs). */
+/* The barrier of an active set (shmem_barrier): its family's. */
 void mishmem_active_set_barrier(const struct mishmem_coll_group *g);
 
 /* Builds the group of an active set after checking it (start >= 0,

@@ -1,6 +1,29 @@
-/* Hierarchical barrier, broadcast and reduction over teams that span
- * hosts (core/coll/hier.h). */
-#include "core/coll/hier.h"
+/* Hierarchical collectives for teams whose members span hosts: members on
+ * one host synchronize and combine through the shared memory they map,
+ * and only one leader per host (its lowest member) talks over the fabric,
+ * to the other hosts' leaders. The family's table is mishmem_coll_hier
+ * (core/coll/family.h): a team gets it when it is created if the pointer
+ * family does not serve it (a member is not mapped), it spans at least
+ * two hosts, has two members on one host, its local peers are mapped
+ * (MISHMEM_PEERS_UNMAPPED unset) and MISHMEM_COLL_PORTABLE does not force
+ * the plain portable family; its hosts are the team's coll_state. The
+ * hosts come from mishmem_peer.host_first, which every PE computed from
+ * the same cards, so every member decides the same.
+ *
+ * Words, all in the team's sync slot and all carrying barrier epochs (so
+ * a later team in the slot starts above them): `arrive` (a member tells
+ * its leader), `result` (a leader tells its members), `barrier[r]`
+ * (dissemination among the leaders, written over the fabric). Every wait
+ * has one writer, named to MISHMEM_WAIT_FOR_UNTIL. Broadcast and
+ * reduction hand data between hosts through the leader's stage half of
+ * the slot (by op parity; teams in the first MISHMEM_STAGE_TEAM_SLOTS
+ * slots only), which a remote leader reads with one get. Everything else
+ * (collect, fcollect, alltoall, scans, larger data) runs the portable
+ * algorithms (core/coll/portable.h) over the hierarchical barrier. Active
+ * sets have no team to keep a hierarchy in: an instance with peers that
+ * are not mapped gives its active sets this table too, whose barrier (and
+ * so every active-set collective) finds the hosts at each call. */
+#include "core/coll/portable.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -15,9 +38,26 @@
 #include "util/env.h"
 #include "util/log.h"
 
-struct mishmem_hier *mishmem_hier_make(struct mishmem_instance *inst, int start, int stride, int size, int me)
+struct mishmem_hier {
+    int n_hosts;
+    int my_host;     /* index of this PE's host (hosts in order of their first member) */
+    int leader;      /* team rank of this host's leader (its lowest member) */
+    int n_local;     /* members on this host, leader included */
+    int max_local;   /* members on the most populous host */
+    int *local;      /* n_local team ranks, ascending: local[0] == leader */
+    int *leaders;    /* n_hosts team ranks, by host */
+    int *host_count; /* n_hosts */
+    int *host_start; /* n_hosts: where each host's members start in the member order of hosts */
+    int *host_of;    /* team size: each member's host */
+    int *pos_of;     /* team size: each member's place among its host's members */
+};
+
+/* The hierarchy of a team of these members (world PEs start + i * stride),
+ * or NULL when it gets none (see above). Out of memory is fatal: the
+ * members must all decide alike. */
+static struct mishmem_hier *make(struct mishmem_instance *inst, int start, int stride, int size, int me)
 {
-    if (size < 3 || mishmem_coll_forced_portable() || mishmem_env_bool(MISHMEM_ENV_MISHMEM_PEERS_UNMAPPED))
+    if (size < 3 || mishmem_env_bool(MISHMEM_ENV_MISHMEM_PEERS_UNMAPPED))
         return NULL;
     /* Hosts in the order of their first member: a host's index by its
      * lowest world PE. */
@@ -84,11 +124,24 @@ struct mishmem_hier *mishmem_hier_make(struct mishmem_instance *inst, int start,
     return h;
 }
 
-void mishmem_hier_free(struct mishmem_hier *hier)
+static int team_init(struct mishmem_team *team)
 {
+    team->coll_state = make(team->inst, team->start, team->stride, team->size, team->my_pe);
+    return team->coll_state != NULL;
+}
+
+static void team_fini(struct mishmem_team *team)
+{
+    struct mishmem_hier *hier = team->coll_state;
     if (hier)
         free(hier->local);
     free(hier);
+    team->coll_state = NULL;
+}
+
+static const struct mishmem_hier *hier_of(const struct mishmem_team *team)
+{
+    return team->coll_state;
 }
 
 static struct mishmem_team_sync *my_sync(const struct mishmem_team *team)
@@ -101,7 +154,7 @@ static struct mishmem_team_sync *my_sync(const struct mishmem_team *team)
 static void post(const struct mishmem_team *team, struct mishmem_flag *flag, uint64_t epoch)
 {
     atomic_store_explicit(&flag->value, epoch, memory_order_release);
-    const struct mishmem_hier *h = team->hier;
+    const struct mishmem_hier *h = hier_of(team);
     if (team->my_pe != h->leader) {
         mishmem_doorbell_ring(team->inst, mishmem_team_world_pe(team, h->leader));
         return;
@@ -142,7 +195,7 @@ static void push_out(struct mishmem_instance *inst)
  * fabric); quiet is the caller's. */
 static void leaders_barrier(const struct mishmem_team *team, const char *call, uint64_t epoch)
 {
-    const struct mishmem_hier *h = team->hier;
+    const struct mishmem_hier *h = hier_of(team);
     struct mishmem_team_sync *mine = my_sync(team);
     int n = h->n_hosts, me = h->my_host;
     for (int round = 0, distance = 1; distance < n && !failed(team->inst); round++, distance <<= 1) {
@@ -158,14 +211,14 @@ static void leaders_barrier(const struct mishmem_team *team, const char *call, u
 /* The leader waits for its members' `arrive` of epoch. */
 static void gather_local(const struct mishmem_team *team, const char *call, uint64_t epoch)
 {
-    const struct mishmem_hier *h = team->hier;
+    const struct mishmem_hier *h = hier_of(team);
     for (int k = 1; k < h->n_local && !failed(team->inst); k++)
         await_local(team, call, h->local[k], ARRIVE, epoch);
 }
 
-void mishmem_hier_barrier(struct mishmem_team *team, const char *call)
+static void team_barrier(struct mishmem_team *team, const char *call)
 {
-    const struct mishmem_hier *h = team->hier;
+    const struct mishmem_hier *h = hier_of(team);
     mishmem_quiet(team->inst);
     uint64_t epoch = ++team->barrier_epoch;
     struct mishmem_team_sync *mine = my_sync(team);
@@ -204,28 +257,29 @@ struct hier_op {
 
 /* Starts an op whose pack holds `bytes`, from each of a host's members
  * when every_member_packs. Returns the team's hierarchy, or NULL (nothing
- * taken) when the team has none, has no stage slot or the pack would not
- * fit: the caller then takes the flat path. */
+ * taken) when the group is an active set, the team has no stage slot or
+ * the pack would not fit: the caller then runs the portable algorithm
+ * (over the hierarchical barrier), every member alike. */
 static const struct mishmem_hier *hier_op_begin(const struct mishmem_coll_group *g, size_t bytes,
                                                 int every_member_packs, struct hier_op *run)
 {
     struct mishmem_team *team = g->team;
-    if (!team || !team->hier || team->slot >= MISHMEM_STAGE_TEAM_SLOTS ||
-        bytes > MISHMEM_STAGE_BYTES / (every_member_packs ? (size_t)team->hier->max_local : 1))
+    if (!team || team->slot >= MISHMEM_STAGE_TEAM_SLOTS ||
+        bytes > MISHMEM_STAGE_BYTES / (every_member_packs ? (size_t)hier_of(team)->max_local : 1))
         return NULL;
     run->first = ++team->barrier_epoch;
     run->last = ++team->barrier_epoch;
     run->parity = (int)(++team->op_epoch & 1);
     run->mine = my_sync(team);
     mishmem_quiet(g->inst);
-    return team->hier;
+    return hier_of(team);
 }
 
 /* Broadcast: the root's leader copies the root's source into its pack,
  * the leaders' barrier says it is there, every other leader gets it into
  * its own pack, and members copy from their leader's pack. The members'
  * last `arrive` tells the leader they are done with its pack. */
-int mishmem_hier_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
+static int packed_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
                            int root, int root_updated)
 {
     struct hier_op run;
@@ -282,7 +336,7 @@ int mishmem_hier_broadcast(const struct mishmem_coll_group *g, void *dest, const
  * hosts' packs and folds all sources in member order (so every PE gets
  * the bits of the flat fold, as on one host), and members copy the result
  * from their leader's dest. */
-int mishmem_hier_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
+static int packed_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                         const void *source, size_t count)
 {
     size_t bytes = count * op->size;
@@ -359,11 +413,13 @@ static void set_await(const struct mishmem_coll_group *g, int from)
     MISHMEM_WAIT_FOR_UNTIL(inst, g->call, from, atomic_load_explicit(word, memory_order_acquire) >= expected);
 }
 
-int mishmem_hier_set_barrier(const struct mishmem_coll_group *g)
+/* 1 when done; 0 when the set does not span hosts with two members on
+ * one (the same answer on every member) and the caller runs the
+ * dissemination. */
+static int set_barrier(const struct mishmem_coll_group *g)
 {
     struct mishmem_instance *inst = g->inst;
-    if (g->team || g->size < 3 || mishmem_coll_forced_portable() ||
-        mishmem_env_bool(MISHMEM_ENV_MISHMEM_PEERS_UNMAPPED))
+    if (g->size < 3 || mishmem_env_bool(MISHMEM_ENV_MISHMEM_PEERS_UNMAPPED))
         return 0;
     int *leader_of = malloc((size_t)inst->n_pes * sizeof *leader_of); /* by host_first: a member */
     int *leaders = malloc((size_t)g->size * sizeof *leaders);
@@ -405,3 +461,48 @@ int mishmem_hier_set_barrier(const struct mishmem_coll_group *g)
     free(leader_of);
     return done;
 }
+
+static void barrier(const struct mishmem_coll_group *g)
+{
+    if (g->team)
+        team_barrier(g->team, g->call);
+    else if (!set_barrier(g))
+        mishmem_portable_barrier(g);
+}
+
+static void broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes, int root,
+                      int root_updated)
+{
+    if (!packed_broadcast(g, dest, source, bytes, root, root_updated))
+        mishmem_portable_broadcast(g, dest, source, bytes, root, root_updated);
+}
+
+static void reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
+                   const void *source, size_t count)
+{
+    if (!packed_reduce(g, op, dest, source, count))
+        mishmem_portable_reduce(g, op, dest, source, count);
+}
+
+/* Reached only when the pointer family does not serve the sets (peers
+ * not mapped); set_barrier decides per set. */
+static int sets_init(const struct mishmem_instance *inst)
+{
+    (void)inst;
+    return 1;
+}
+
+const struct mishmem_coll_ops mishmem_coll_hier = {
+    .name = "hierarchical",
+    .team_init = team_init,
+    .team_fini = team_fini,
+    .sets_init = sets_init,
+    .barrier = barrier,
+    .broadcast = broadcast,
+    .reduce = reduce,
+    .fcollect = mishmem_portable_fcollect,
+    .collect = mishmem_portable_collect,
+    .alltoall = mishmem_portable_alltoall,
+    .alltoalls = mishmem_portable_alltoalls,
+    .scan_fold = mishmem_portable_scan_fold,
+};

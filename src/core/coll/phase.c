@@ -1,5 +1,6 @@
-/* Synchronization of a collective group: teams use their slot's words,
- * active sets the per-pair counters. */
+/* Synchronization of a collective group: the barrier of its family
+ * (core/coll/family.h); the pointer family's flags and published values,
+ * in teams' slot words or, for active sets, the per-pair counters. */
 #include "core/coll/phase.h"
 
 #include <stdatomic.h>
@@ -9,10 +10,7 @@
 
 void mishmem_group_barrier(const struct mishmem_coll_group *g)
 {
-    if (g->team)
-        mishmem_team_barrier(g->team, g->call);
-    else
-        mishmem_active_set_barrier(g);
+    g->ops->barrier(g);
 }
 
 void mishmem_group_begin(const struct mishmem_coll_group *g, struct mishmem_coll_phase *phase)

@@ -1,3 +1,4 @@
+/* The portable family (core/coll/portable.h) and its table. */
 #include "core/coll/portable.h"
 
 #include <stdatomic.h>
@@ -5,7 +6,7 @@
 #include <string.h>
 
 #include "core/coll/check.h"
-#include "core/coll/hier.h"
+#include "core/coll/family.h"
 #include "core/remote.h"
 #include "core/quiet.h"
 #include "core/team/table.h"
@@ -43,12 +44,6 @@ static _Atomic uint64_t *my_round_word(const struct mishmem_coll_group *g, int r
 
 void mishmem_portable_barrier(const struct mishmem_coll_group *g)
 {
-    if (g->team && g->team->hier) {
-        mishmem_hier_barrier(g->team, g->call);
-        return;
-    }
-    if (!g->team && mishmem_hier_set_barrier(g))
-        return;
     struct mishmem_instance *inst = g->inst;
     mishmem_quiet(inst);
     int n = g->size;
@@ -73,24 +68,22 @@ void mishmem_portable_barrier(const struct mishmem_coll_group *g)
 void mishmem_portable_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
                                 int root, int root_updated)
 {
-    if (mishmem_hier_broadcast(g, dest, source, bytes, root, root_updated))
-        return;
-    mishmem_portable_barrier(g); /* the root's source is ready */
+    g->ops->barrier(g); /* the root's source is ready */
     if (g->me != root)
         get_from(g, root, dest, source, bytes);
     else if (root_updated && dest != source)
         memcpy(dest, source, bytes);
-    mishmem_portable_barrier(g); /* nobody reads the root's source any more */
+    g->ops->barrier(g); /* nobody reads the root's source any more */
 }
 
 void mishmem_portable_fcollect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
 {
-    mishmem_portable_barrier(g);
+    g->ops->barrier(g);
     for (int step = 0; step < g->size; step++) {
         int member = (g->me + step) % g->size;
         get_from(g, member, (char *)dest + (size_t)member * bytes, source, bytes);
     }
-    mishmem_portable_barrier(g);
+    g->ops->barrier(g);
 }
 
 /* Where a member publishes its size: the team's scratch, or the
@@ -107,7 +100,7 @@ int mishmem_portable_collect(const struct mishmem_coll_group *g, void *dest, con
                              enum mishmem_on_error on_error)
 {
     atomic_store_explicit(my_published_word(g), bytes, memory_order_relaxed);
-    mishmem_portable_barrier(g);
+    g->ops->barrier(g);
     uint64_t *sizes = calloc((size_t)g->size, sizeof *sizes);
     if (!sizes)
         mishmem_fatal("%s: out of memory for %d sizes", g->call, g->size);
@@ -127,19 +120,19 @@ int mishmem_portable_collect(const struct mishmem_coll_group *g, void *dest, con
         at += sizes[member];
     }
     free(sizes);
-    mishmem_portable_barrier(g); /* sources and published sizes stay until all have read them */
+    g->ops->barrier(g); /* sources and published sizes stay until all have read them */
     return rc;
 }
 
 void mishmem_portable_alltoall(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
 {
     const char *my_block = (const char *)source + (size_t)g->me * bytes;
-    mishmem_portable_barrier(g);
+    g->ops->barrier(g);
     for (int step = 0; step < g->size; step++) {
         int member = (g->me + step) % g->size;
         get_from(g, member, (char *)dest + (size_t)member * bytes, my_block, bytes);
     }
-    mishmem_portable_barrier(g);
+    g->ops->barrier(g);
 }
 
 void mishmem_portable_alltoalls(const struct mishmem_coll_group *g, void *dest, const void *source, ptrdiff_t dst,
@@ -147,7 +140,7 @@ void mishmem_portable_alltoalls(const struct mishmem_coll_group *g, void *dest, 
 {
     size_t dest_step = (size_t)dst * elem_size, source_step = (size_t)sst * elem_size;
     const char *from = (const char *)source + (size_t)g->me * nelems * source_step;
-    mishmem_portable_barrier(g);
+    g->ops->barrier(g);
     for (int step = 0; step < g->size; step++) {
         int member = (g->me + step) % g->size;
         char *to = (char *)dest + (size_t)member * nelems * dest_step;
@@ -159,7 +152,7 @@ void mishmem_portable_alltoalls(const struct mishmem_coll_group *g, void *dest, 
         must(mishmem_remote_iget(g->inst, mishmem_group_pe(g, member), to, from, dst, sst, nelems, elem_size), g,
              member);
     }
-    mishmem_portable_barrier(g);
+    g->ops->barrier(g);
 }
 
 /* Combines in member order on every PE, so that all get the same bits
@@ -168,20 +161,76 @@ void mishmem_portable_alltoalls(const struct mishmem_coll_group *g, void *dest, 
 void mishmem_portable_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                              const void *source, size_t count)
 {
-    if (mishmem_hier_reduce(g, op, dest, source, count))
-        return;
     size_t bytes = count * op->size;
     unsigned char *acc = malloc(bytes), *in = g->size > 1 ? malloc(bytes) : NULL;
     if (!acc || (g->size > 1 && !in))
         mishmem_fatal("%s: out of memory for a %zu-byte reduction", g->call, bytes);
-    mishmem_portable_barrier(g);
+    g->ops->barrier(g);
     get_from(g, 0, acc, source, bytes);
     for (int member = 1; member < g->size; member++) {
         get_from(g, member, in, source, bytes);
         op->combine(acc, in, count);
     }
-    mishmem_portable_barrier(g);
+    g->ops->barrier(g);
     memcpy(dest, acc, bytes);
     free(in);
     free(acc);
 }
+
+/* Unlike get_from, a scan gives up on a failed peer too. */
+static void scan_get(const struct mishmem_coll_group *g, int member, void *to, const void *source, size_t len)
+{
+    if (member == g->me) {
+        memcpy(to, source, len);
+        return;
+    }
+    int rc = mishmem_remote_get(g->inst, mishmem_group_pe(g, member), to, source, len, MISHMEM_BLOCKING);
+    if (rc != ACLSHMEM_SUCCESS)
+        mishmem_fatal("%s: getting from PE %d of instance %llu failed (%d)", g->call, mishmem_group_pe(g, member),
+                      (unsigned long long)g->inst->id, rc);
+}
+
+/* A scan: every source ready, gets of the members before me, nobody
+ * reads my source any more. */
+void mishmem_portable_scan_fold(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *acc,
+                                const void *source, size_t count, int last)
+{
+    size_t bytes = count * op->size;
+    void *in = last > 0 ? malloc(bytes) : NULL;
+    if (last > 0 && !in)
+        mishmem_fatal("%s: out of memory for a %zu-byte scan", g->call, bytes);
+    g->ops->barrier(g); /* every source is ready */
+    scan_get(g, 0, acc, source, bytes);
+    for (int member = 1; member <= last; member++) {
+        scan_get(g, member, in, source, bytes);
+        op->combine(acc, in, count);
+    }
+    g->ops->barrier(g); /* nobody reads my source any more */
+    free(in);
+}
+
+static int serves_all_teams(struct mishmem_team *team)
+{
+    (void)team;
+    return 1;
+}
+
+static int serves_all_sets(const struct mishmem_instance *inst)
+{
+    (void)inst;
+    return 1;
+}
+
+const struct mishmem_coll_ops mishmem_coll_portable = {
+    .name = "portable",
+    .team_init = serves_all_teams,
+    .sets_init = serves_all_sets,
+    .barrier = mishmem_portable_barrier,
+    .broadcast = mishmem_portable_broadcast,
+    .reduce = mishmem_portable_reduce,
+    .fcollect = mishmem_portable_fcollect,
+    .collect = mishmem_portable_collect,
+    .alltoall = mishmem_portable_alltoall,
+    .alltoalls = mishmem_portable_alltoalls,
+    .scan_fold = mishmem_portable_scan_fold,
+};

@@ -3,30 +3,22 @@
  * peer's sync word, quiet), so it serves teams and active sets with
  * members that are not mapped. Each collective is a barrier (inputs
  * ready), gets from the members' symmetric buffers, and a barrier (nobody
- * reads my buffers any more). The pointer-based family (the other coll_*
- * files) serves groups whose members are all mapped; a group's family is
- * fixed when its team is created (mishmem_team.portable), or, for active
- * sets, by its instance. MISHMEM_COLL_PORTABLE=1 forces the portable
- * family everywhere, so it is tested on one host. */
+ * reads my buffers any more); the barriers are the group's table's, so
+ * the hierarchical family (core/coll/hier.c) runs these algorithms over
+ * its own barrier. Its table is mishmem_coll_portable (core/coll/family.h),
+ * chosen when no other family serves a group, or everywhere with
+ * MISHMEM_COLL_PORTABLE=1 (so it is tested on one host). Arguments as in
+ * struct mishmem_coll_ops. */
 #ifndef MISHMEM_CORE_COLL_PORTABLE_H
 #define MISHMEM_CORE_COLL_PORTABLE_H
 
 #include <stddef.h>
 
-#include "core/coll/family.h"
 #include "core/coll/group.h"
 #include "core/coll/reduce_ops.h"
 
-static inline int mishmem_group_is_portable(const struct mishmem_coll_group *g)
-{
-    if (g->team)
-        return g->team->portable;
-    return mishmem_coll_needs_portable(g->inst, 0, 1, 0);
-}
-
 /* Dissemination over the group (log2 rounds), quiet included. */
 void mishmem_portable_barrier(const struct mishmem_coll_group *g);
-/* The collectives, arguments checked by the callers (core/coll/coll.h). */
 void mishmem_portable_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
                                 int root, int root_updated);
 void mishmem_portable_fcollect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes);
@@ -38,5 +30,7 @@ void mishmem_portable_alltoalls(const struct mishmem_coll_group *g, void *dest, 
                                 ptrdiff_t sst, size_t nelems, size_t elem_size);
 void mishmem_portable_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                              const void *source, size_t count);
+void mishmem_portable_scan_fold(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *acc,
+                                const void *source, size_t count, int last);
 
 #endif

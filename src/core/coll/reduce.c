@@ -1,4 +1,6 @@
-/* Reductions. Every algorithm reads the members' mapped buffers in place:
+/* Reductions: the checks, then the group's family (core/coll/family.h).
+ * The pointer family's algorithms, below, read the members' mapped
+ * buffers in place:
  * - staged (small data, small teams): each member stages its source
  *   (core/coll/stage.h) and folds every member's, in member order, so
  *   every member gets the same bits; one hand-off;
@@ -14,10 +16,10 @@
 #include <string.h>
 
 #include "core/coll/phase.h"
-#include "core/coll/portable.h"
 #include "core/coll/coll.h"
 #include "core/coll/check.h"
 #include "core/coll/flags.h"
+#include "core/coll/pointer.h"
 #include "core/coll/stage.h"
 #include "core/coll/tuning.h"
 
@@ -158,13 +160,20 @@ void mishmem_reduce_run(const struct mishmem_coll_group *g, const struct mishmem
     size_t bytes = count * op->size;
     if (bytes == 0)
         return;
-    int n = g->size;
-    if (n == 1) {
+    if (g->size == 1) {
         if (dest != source)
             memcpy(dest, source, bytes);
-    } else if (mishmem_group_is_portable(g)) {
-        mishmem_portable_reduce(g, op, dest, source, count);
-    } else if (bytes <= MISHMEM_COLL_FLAT_MAX_BYTES && mishmem_stage_fits(g, bytes)) {
+        return;
+    }
+    g->ops->reduce(g, op, dest, source, count);
+}
+
+void mishmem_pointer_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
+                            const void *source, size_t count)
+{
+    size_t bytes = count * op->size;
+    int n = g->size;
+    if (bytes <= MISHMEM_COLL_FLAT_MAX_BYTES && mishmem_stage_fits(g, bytes)) {
         reduce_staged(g, op, dest, source, count, bytes);
     } else if (bytes > MISHMEM_COLL_FLAT_MAX_BYTES && bytes / (size_t)n >= mishmem_coll_tuning.chunk_min_bytes) {
         reduce_chunked(g, op, dest, source, count);

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "core/coll/family.h"
-#include "core/coll/hier.h"
 #include "core/coll/stage.h"
 #include "util/log.h"
 
@@ -40,15 +39,14 @@ static struct mishmem_team *fill_locked(struct mishmem_instance *inst, int slot,
         if (!team)
             return NULL;
     }
-    mishmem_hier_free(team->hier);
-    int portable = mishmem_coll_needs_portable(inst, start, stride, size);
+    if (team->coll && team->coll->team_fini)
+        team->coll->team_fini(team);
     *team = (struct mishmem_team){
         .inst = inst, .live = 1, .slot = slot,
         .generation = atomic_fetch_add_explicit(&next_generation, 1, memory_order_relaxed),
         .start = start, .stride = size == 1 ? 1 : stride, .size = size, .my_pe = my_pe,
-        .portable = portable,
-        .hier = portable ? mishmem_hier_make(inst, start, size == 1 ? 1 : stride, size, my_pe) : NULL,
     };
+    team->coll = mishmem_coll_choose(team);
     mark(teams, slot, 0);
     atomic_store_explicit(&teams->by_slot[slot], team, memory_order_release);
     return team;
@@ -89,6 +87,7 @@ int mishmem_teams_create(struct mishmem_instance *inst)
     teams->active_set_received = calloc((size_t)inst->n_pes, sizeof(uint64_t));
     int start, stride, size, me;
     shared_members(inst, &start, &stride, &size, &me);
+    teams->active_set_coll = mishmem_coll_choose_sets(inst);
     if (!teams->active_set_sent || !teams->active_set_received ||
         !fill_locked(inst, MISHMEM_TEAM_WORLD_SLOT, 0, 1, inst->n_pes, inst->my_pe) ||
         !fill_locked(inst, MISHMEM_TEAM_SHARED_SLOT, start, stride, size, me))
@@ -103,8 +102,8 @@ void mishmem_teams_destroy(struct mishmem_instance *inst)
         return;
     for (int slot = 0; slot < MISHMEM_TEAM_SLOTS; slot++) {
         struct mishmem_team *team = atomic_load_explicit(&teams->by_slot[slot], memory_order_relaxed);
-        if (team)
-            mishmem_hier_free(team->hier);
+        if (team && team->coll && team->coll->team_fini)
+            team->coll->team_fini(team);
         free(team);
     }
     free(teams->active_set_sent);

@@ -20,6 +20,7 @@ struct mishmem_teams {
     uint64_t epoch_high_water;     /* the largest epoch any destroyed team of this PE reached */
     uint64_t *active_set_sent;     /* n_pes: signals this PE has sent to each PE */
     uint64_t *active_set_received; /* n_pes: signals this PE has consumed from each PE */
+    const struct mishmem_coll_ops *active_set_coll; /* the active sets' family (core/coll/family.h) */
 };
 
 /* Called once the instance's heap and peers are set up; no communication. */

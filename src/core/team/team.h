@@ -11,6 +11,8 @@
 #include "mishmem/handles.h"
 #include "mishmem/openshmem_teams.h"
 
+struct mishmem_coll_ops; /* core/coll/family.h */
+
 #define MISHMEM_TEAM_WORLD_SLOT 0
 #define MISHMEM_TEAM_SHARED_SLOT 1
 
@@ -21,13 +23,11 @@ struct mishmem_team {
     uint64_t generation; /* unique in the process: tells this team from earlier ones in the slot */
     int start, stride, size;
     int my_pe;
-    /* A member is not mapped (or MISHMEM_COLL_PORTABLE): barriers and
-     * collectives use the portable family (core/coll/portable.h). */
-    int portable;
-    /* A portable team spanning hosts with several members on one host:
-     * its barriers, broadcasts and reductions are hierarchical
-     * (core/coll/hier.h). NULL otherwise. */
-    struct mishmem_hier *hier;
+    /* The family of its barriers and collectives, chosen when the team
+     * is made (core/coll/family.h), and that family's state of the team
+     * (the hierarchical family's hosts; NULL for the others). */
+    const struct mishmem_coll_ops *coll;
+    void *coll_state;
     shmem_team_config_t config;
     long config_mask;
     /* Progress counters; every member counts the same collectives, so the
@@ -81,12 +81,12 @@ struct mishmem_team *mishmem_team_from_id(struct mishmem_instance *inst, int32_t
 /* Wakes the members sleeping on this PE's sync words (progress/ring.h). */
 void mishmem_team_ring_members(const struct mishmem_team *team);
 
-/* Dissemination barrier over the team's members (log2 rounds), quiet
- * included. operation is named if a peer dies meanwhile. */
+/* The team's barrier (its family's), quiet included. operation is named
+ * if a peer dies meanwhile. */
 void mishmem_team_barrier(struct mishmem_team *team, const char *operation);
 /* After a broadcast from `root`: when PEs outnumber cores the next barrier
  * lets the root out first, so that it has staged the next broadcast's
- * data before the members that share its CPU look (core/team/barrier.c).
+ * data before the members that share its CPU look (core/coll/barrier.c).
  * Every member makes the same calls, so all agree on the barrier's form. */
 static inline void mishmem_team_release_first(struct mishmem_team *team, int root)
 {
