@@ -1,7 +1,9 @@
 /* The one place that chooses a collective family (core/coll/family.h). */
 #include "core/coll/family.h"
 
+#include "core/team/team.h"
 #include "util/env.h"
+#include "util/log.h"
 
 /* Most preferred first; portable serves every group. */
 static const struct mishmem_coll_ops *const families[] = {&mishmem_coll_pointer, &mishmem_coll_hier,
@@ -32,6 +34,8 @@ const struct mishmem_coll_ops *mishmem_coll_choose(struct mishmem_team *team)
     int f = first_family();
     while (!families[f]->team_init(team))
         f++;
+    MISHMEM_DEBUG("instance %llu: team of %d PEs (start %d, stride %d) gets the %s family of collectives",
+                  (unsigned long long)team->inst->id, team->size, team->start, team->stride, families[f]->name);
     return families[f];
 }
 
@@ -40,5 +44,7 @@ const struct mishmem_coll_ops *mishmem_coll_choose_sets(const struct mishmem_ins
     int f = first_family();
     while (!families[f]->sets_init(inst))
         f++;
+    MISHMEM_DEBUG("instance %llu: active sets get the %s family of collectives", (unsigned long long)inst->id,
+                  families[f]->name);
     return families[f];
 }
