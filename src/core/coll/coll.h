@@ -1,6 +1,7 @@
 /* Collectives over a group (a team or an active set). Each checks its
- * arguments, then moves data by reading peers' mapped buffers where they
- * are. Returns ACLSHMEM_*; with MISHMEM_ABORT misuse prints and exits. */
+ * arguments, then runs the group's family of algorithms (its table,
+ * core/coll/family.h). Returns ACLSHMEM_*; with MISHMEM_ABORT misuse
+ * prints and exits. */
 #ifndef MISHMEM_CORE_COLL_COLL_H
 #define MISHMEM_CORE_COLL_COLL_H
 

@@ -23,13 +23,12 @@
  * sets have no team to keep a hierarchy in: an instance with peers that
  * are not mapped gives its active sets this table too, whose barrier (and
  * so every active-set collective) finds the hosts at each call. */
-#include "core/coll/portable.h"
-
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/coll/family.h"
+#include "core/coll/portable.h"
 #include "core/remote.h"
 #include "core/quiet.h"
 #include "core/team/table.h"

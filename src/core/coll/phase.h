@@ -8,7 +8,8 @@
 
 #include "core/coll/group.h"
 
-/* Every member waits for all; quiet included. */
+/* Every member waits for all, quiet included: the barrier of the group's
+ * family (core/coll/family.h). */
 void mishmem_group_barrier(const struct mishmem_coll_group *g);
 
 /* The phases of a collective that reads its peers' buffers. Small teams
