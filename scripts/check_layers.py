@@ -20,9 +20,6 @@ LAYERS = ["api", "init", "core", "progress", "instance", "transport", "mapped", 
 ALLOWED_CIRCLES = {
     "src/util/env src/util/log":
         "the log reads its threshold from the parameter table, and the table reports malformed values in the log",
-    "src/core/coll_hier src/core/sync src/core/team_table":
-        "the team table builds the hierarchical collectives' state, which barriers through sync; "
-        "it goes when each team gets its table of collective functions (core/coll/, issue 24 item 3)",
 }
 
 # Upward includes not yet removed: "file -> header" -> why. Empty once the

@@ -1,6 +1,6 @@
 /* aclshmem face: barriers on teams. */
 #include "api/face.h"
-#include "core/team.h"
+#include "core/team/team.h"
 #include "mishmem/aclshmem_coll.h"
 
 static int team_barrier(aclshmem_team_t team, const char *call)

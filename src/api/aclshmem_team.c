@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "api/face.h"
-#include "core/team.h"
-#include "core/team_split.h"
+#include "core/team/team.h"
+#include "core/team/split.h"
 #include "mishmem/aclshmem_teams.h"
 
 static aclshmem_team_t id_of(struct mishmem_team *team)

@@ -4,8 +4,8 @@
 #define MISHMEM_API_SHMEM_COLL_FACE_H
 
 #include "api/face.h"
-#include "core/coll.h"
-#include "core/coll_group.h"
+#include "core/coll/coll.h"
+#include "core/coll/group.h"
 
 static inline struct mishmem_coll_group mishmem_shmem_team_group(shmem_team_t handle, const char *call)
 {
@@ -14,7 +14,7 @@ static inline struct mishmem_coll_group mishmem_shmem_team_group(shmem_team_t ha
 }
 
 /* The group of an active set (misuse: message and exit). 0 when this PE
- * is not in the set: the call returns at once (core/coll_group.h). pSync
+ * is not in the set: the call returns at once (core/coll/group.h). pSync
  * is not used: the library keeps its own state per pair of PEs. */
 static inline int mishmem_shmem_active_set(int PE_start, int logPE_stride, int PE_size, const char *call,
                                            struct mishmem_coll_group *group)

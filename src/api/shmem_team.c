@@ -2,8 +2,8 @@
  * standard gives (-1, non-zero); a destroyed team or one of another
  * instance is misuse: message and exit. */
 #include "api/face.h"
-#include "core/team.h"
-#include "core/team_split.h"
+#include "core/team/team.h"
+#include "core/team/split.h"
 
 static struct mishmem_team *team_or_abort(shmem_team_t handle, const char *call)
 {

@@ -2,7 +2,7 @@
  * instance and numbers PEs as the team does. */
 #include "api/face.h"
 #include "core/context.h"
-#include "core/team.h"
+#include "core/team/team.h"
 
 int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx)
 {

@@ -3,7 +3,7 @@
  * here, else NULL; NULL for SHMEM_TEAM_INVALID. */
 #include "api/face.h"
 #include "core/remote.h"
-#include "core/team.h"
+#include "core/team/team.h"
 #include "mishmem/openshmem.h"
 
 void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)

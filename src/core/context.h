@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "core/team.h"
+#include "core/team/team.h"
 #include "instance/registry.h"
 #include "mishmem/handles.h"
 

@@ -1,8 +1,8 @@
 #include "core/sync.h"
 
 #include "core/remote.h"
-#include "core/team.h"
-#include "core/team_table.h"
+#include "core/team/team.h"
+#include "core/team/table.h"
 #include "progress/wait.h"
 #include "util/log.h"
 

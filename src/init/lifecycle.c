@@ -7,7 +7,7 @@
 #include "bootstrap/mode.h"
 #include "progress/wait.h"
 #include "core/sync.h"
-#include "core/team_table.h"
+#include "core/team/table.h"
 #include "heap/allocator.h"
 #include "init/info.h"
 #include "init/transports.h"

@@ -17,14 +17,14 @@
 #include "transport/transport.h"
 
 /* Teams: every team owns one slot index, agreed by its members when it is
- * created (core/team_split.c), and each member's control area holds that
+ * created (core/team/split.c), and each member's control area holds that
  * slot's sync state. Slot 0 is the world team, slot 1 the shared team. */
 #define MISHMEM_TEAM_SLOTS 4096
 #define MISHMEM_TEAM_SCRATCH_WORDS 136
 
 /* One team's sync words on one PE. Never reset: a team that reuses the
  * slot starts its epochs above every epoch the words may still hold
- * (core/team_split.c), and from then on they only grow. */
+ * (core/team/split.c), and from then on they only grow. */
 struct mishmem_team_sync {
     struct mishmem_flag barrier[MISHMEM_BARRIER_ROUNDS]; /* dissemination: one writer each */
     struct mishmem_flag arrive;                          /* owner: last op whose input is ready */
@@ -33,7 +33,7 @@ struct mishmem_team_sync {
     _Alignas(MISHMEM_CACHE_LINE) uint64_t scratch[MISHMEM_TEAM_SCRATCH_WORDS]; /* small values for peers */
 };
 
-/* Collectives of small teams stage their data (core/coll_stage.h): each
+/* Collectives of small teams stage their data (core/coll/stage.h): each
  * member has, per team slot, two halves used in turn (by the parity of
  * the op) that its peers read, and says which op it has read to the end,
  * so that a member reuses a half only once every reader is done with it.
@@ -60,14 +60,14 @@ struct mishmem_control {
     /* What transports and the progress layer read on peers (owner proof,
      * departed/finalizing/failed, finalize barrier, doorbell, placement). */
     struct mishmem_segment_header header;
-    /* Active-set collectives (core/coll_active_set.c): a value this PE
+    /* Active-set collectives (core/coll/active_set.c): a value this PE
      * publishes to the set, and the signals from each PE, counted. */
     struct mishmem_flag active_set_value;
     _Alignas(4096) _Atomic uint64_t active_set_signal[ACLSHMEM_MAX_PES];
     /* Written when this PE enters finalize (before `finalizing`): each live
      * team's op_epoch, the flag-based collectives it has begun. A peer that
      * waits for the "done"s of a later op of that team knows this PE will
-     * not send one (core/coll_flags.h). */
+     * not send one (core/coll/flags.h). */
     _Alignas(4096) _Atomic uint64_t final_op_epoch[MISHMEM_TEAM_SLOTS];
     _Alignas(4096) struct mishmem_team_sync teams[MISHMEM_TEAM_SLOTS];
     _Alignas(4096) struct mishmem_stage_slot stage[MISHMEM_STAGE_TEAM_SLOTS];
@@ -90,7 +90,7 @@ struct mishmem_instance_key {
 };
 
 struct mishmem_allocator;
-struct mishmem_teams; /* the instance's team table (core/team_table.c) */
+struct mishmem_teams; /* the instance's team table (core/team/table.c) */
 
 struct mishmem_instance {
     uint64_t id;

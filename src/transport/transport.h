@@ -48,7 +48,7 @@ struct mishmem_peer {
     uint8_t same_host; /* transport/locality.h: shares this PE's host (mapped or not) */
     /* The lowest PE on this peer's host: the same on every PE (it comes
      * from the cards all PEs exchanged), so collectives can group members
-     * by host (core/coll_hier.h). 0 everywhere in an instance on one host. */
+     * by host (core/coll/hier.c). 0 everywhere in an instance on one host. */
     int32_t host_first;
     /* To 64 bytes, a power of two: peers[pe] is then a shift, not a
      * multiply, on the AMO and RMA fast paths (padding, not an alignment

@@ -8,7 +8,7 @@
 #include <shmem.h>
 #include <string.h>
 
-#include "core/coll_tuning.h"
+#include "core/coll/tuning.h"
 #include "test_util.h"
 
 #define MAX_TEST_TEAMS 24

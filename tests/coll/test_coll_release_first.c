@@ -1,6 +1,6 @@
 /* A barrier after a broadcast is still a barrier. When PEs outnumber
  * cores the barrier that follows a broadcast lets the broadcast's root
- * out first (core/team_barrier.c); nobody may leave before every member
+ * out first (core/team/barrier.c); nobody may leave before every member
  * has arrived, whoever the root was and whichever team.
  * Each round: a broadcast from a rotating root (checked), then every
  * member puts the round number into its own slot on every member, one

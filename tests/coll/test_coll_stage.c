@@ -1,4 +1,4 @@
-/* Staged collectives (small teams, core/coll_stage.h): a member may run
+/* Staged collectives (small teams, core/coll/stage.h): a member may run
  * two ops ahead of a reader, never three, and never overwrites staged
  * data not yet read.
  * 1. PE 0 broadcasts 6 times back to back while the last PE sleeps 40 ms

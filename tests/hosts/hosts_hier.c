@@ -1,4 +1,4 @@
-/* The hierarchical collectives (core/coll_hier.h) on teams that span
+/* The hierarchical collectives (core/coll/hier.c) on teams that span
  * hosts: hosts_hier ITERATIONS [RENDEZVOUS_IP]. Run as A:2,B:2 or A:3,B:1
  * (network namespaces, tests/hosts/hosts.sh) or on one machine with
  * MISHMEM_HOST_ID=h%2p / h%3p. Two instances at once: the launcher's
