@@ -94,7 +94,8 @@ int mishmem_pointer_collect(const struct mishmem_coll_group *g, void *dest, cons
         if (member == 0)
             at = 0;
         size_t size = (size_t)mishmem_group_published(g, member);
-        memcpy((char *)dest + at, mishmem_group_addr(g, source, member), size);
+        if (size) /* a zero-length collect may pass NULL buffers */
+            memcpy((char *)dest + at, mishmem_group_addr(g, source, member), size);
         at += size;
     }
     mishmem_group_end(g, &phase); /* sources and published sizes stay until all have read them */
