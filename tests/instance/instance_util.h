@@ -29,16 +29,25 @@ static inline int port_is_free(int port)
     return ok;
 }
 
-/* Sets SHMEM_INSTANCE_PORT_RANGE on every PE of the world to a range whose
- * first `count` ports are free now. Collective over the world. */
+/* Gives every PE of the world a port range for instances made with port 0.
+ * Under mishmemrun that is the range the launcher planned and holds for this
+ * job (MISHMEM_PORT_RANGE), so no other job can take it. Otherwise PE 0 picks
+ * a range whose first `count` ports are free now, in 30000 up to the kernel's
+ * ephemeral ports: below 30000 lie the ranges launchers plan (and the ports
+ * they hold), above lie outgoing connections. Collective over the world. */
 static inline void test_choose_port_range(int count)
 {
+    if (getenv("MISHMEM_PORT_RANGE") != NULL) {
+        unsetenv("SHMEM_INSTANCE_PORT_RANGE");
+        shmem_barrier_all();
+        return;
+    }
     long *base = shmem_calloc(1, sizeof *base);
     if (shmem_my_pe() == 0) {
         srand((unsigned)time(NULL) ^ (unsigned)getpid());
         long found = 0;
         for (int attempt = 0; attempt < 200 && !found; attempt++) {
-            long trial = 10000 + rand() % (32000 - 10000 - 256); /* below the ephemeral range */
+            long trial = 30000 + rand() % (32768 - 30000 - 256);
             int ok = 1;
             for (int i = 0; i < count && ok; i++)
                 ok = port_is_free((int)trial + i);
