@@ -53,6 +53,13 @@ void mishmem_transports_progress(struct mishmem_instance *inst)
             mishmem_transport_table[t]->progress(inst->transport_state[t]);
 }
 
+void mishmem_transports_sleeping(struct mishmem_instance *inst, int asleep)
+{
+    for (int t = 0; t < mishmem_transport_count; t++)
+        if (inst->transport_state[t] && mishmem_transport_table[t]->sleeping)
+            mishmem_transport_table[t]->sleeping(inst->transport_state[t], asleep);
+}
+
 const char *mishmem_transport_name_of(const struct mishmem_instance *inst, int pe)
 {
     const struct mishmem_transport *t = inst->peers[pe].transport;

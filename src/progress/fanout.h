@@ -16,6 +16,9 @@ extern _Atomic int mishmem_instances_unmapped;
 int mishmem_transports_quiet(struct mishmem_instance *inst);
 int mishmem_transports_fence(struct mishmem_instance *inst);
 void mishmem_transports_progress(struct mishmem_instance *inst);
+/* A wait goes to sleep (1) or has woken (0): transports that see their
+ * traffic arrive ring its doorbell meanwhile. */
+void mishmem_transports_sleeping(struct mishmem_instance *inst, int asleep);
 
 /* The name of the transport that serves pe ("shm", ...). */
 const char *mishmem_transport_name_of(const struct mishmem_instance *inst, int pe);

@@ -1,5 +1,6 @@
-/* The wait engine's slow paths: finding a failed or departed peer, and
- * failing the instance (wait.h). */
+/* The wait engine's slow paths: finding a failed or departed peer,
+ * failing the instance, and sleeping where transports must hear of it
+ * (wait.h). */
 #include "progress/wait.h"
 
 #include "progress/failure.h"
@@ -110,6 +111,13 @@ int mishmem_find_failure(struct mishmem_waiter *w)
             }
     }
     return inst->n_unmapped > 0 && find_remote_failure(w);
+}
+
+void mishmem_waiter_sleep_remote(struct mishmem_waiter *w, uint32_t ticket)
+{
+    mishmem_transports_sleeping(w->inst, 1);
+    mishmem_doorbell_sleep(w->inst, ticket, w->sleep_ns);
+    mishmem_transports_sleeping(w->inst, 0);
 }
 
 void mishmem_wait_fail(struct mishmem_waiter *w, int step)

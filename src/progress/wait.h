@@ -266,9 +266,16 @@ static inline uint32_t mishmem_waiter_arm(struct mishmem_waiter *w)
     return mishmem_doorbell_arm(w->inst, w->kind, &w->arming);
 }
 
+/* A sleep in an instance with peers on other hosts (wait.c): the
+ * transports are told, so that their traffic rings the doorbell. */
+void mishmem_waiter_sleep_remote(struct mishmem_waiter *w, uint32_t ticket);
+
 static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket)
 {
-    mishmem_doorbell_sleep(w->inst, ticket, w->sleep_ns);
+    if (__builtin_expect(w->inst->n_unmapped > 0, 0))
+        mishmem_waiter_sleep_remote(w, ticket);
+    else
+        mishmem_doorbell_sleep(w->inst, ticket, w->sleep_ns);
     if (w->sleep_ns < w->inst->sleep_max_ns)
         w->sleep_ns = w->sleep_ns * 2 < w->inst->sleep_max_ns ? w->sleep_ns * 2 : w->inst->sleep_max_ns;
 }

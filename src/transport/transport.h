@@ -161,6 +161,10 @@ struct mishmem_transport {
     int (*fence)(void *state);
     /* Called by waits: drive what needs driving (manual progress). */
     void (*progress)(void *state);
+    /* A wait of the instance goes to sleep (asleep 1; its doorbell is
+     * armed) or has woken (0): a transport that can tell when its traffic
+     * arrives may ring that doorbell. Optional. */
+    void (*sleeping)(void *state, int asleep);
     /* The address of pe's copy of `at` in this process, or NULL (shmem_ptr). */
     void *(*direct_address)(void *state, int pe, struct mishmem_remote_addr at);
 };

@@ -25,7 +25,7 @@ static int users;
      FI_ORDER_ATOMIC_WAW)
 
 static struct fi_info *make_hints(const struct mishmem_ofi_lib *fi, const char *provider, int mr_mode,
-                                  uint64_t msg_order)
+                                  uint64_t msg_order, enum fi_progress progress)
 {
     struct fi_info *hints = fi->dupinfo(NULL);
     if (!hints)
@@ -34,8 +34,12 @@ static struct fi_info *make_hints(const struct mishmem_ofi_lib *fi, const char *
     hints->mode = 0;
     hints->ep_attr->type = FI_EP_RDM;
     hints->domain_attr->mr_mode = mr_mode;
-    /* A target that makes no libfabric call must not stall its initiators. */
-    hints->domain_attr->data_progress = FI_PROGRESS_AUTO;
+    /* Manual by default: a provider's own progress thread fights the
+     * waiting thread for the endpoint (tcp;ofi_rxm: 4.7 context switches
+     * per put round trip). Waits drive the endpoint, and ofi_driver.c
+     * serves a target that makes no libfabric call. A provider that only
+     * has automatic progress still matches. */
+    hints->domain_attr->data_progress = progress;
     hints->domain_attr->threading = FI_THREAD_SAFE;
     hints->tx_attr->op_flags = FI_DELIVERY_COMPLETE;
     hints->tx_attr->msg_order = msg_order;
@@ -70,8 +74,6 @@ static struct fi_info *choose(struct fi_info *list)
     }
     return other ? other : loopback;
 }
-
-#define MANUAL_PROGRESS_PEER_TIMEOUT_MS 60000
 
 /* Every atomic OpenSHMEM needs, on the 32- and 64-bit words. */
 static int check_atomics(struct mishmem_ofi_domain *dom)
@@ -135,6 +137,13 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     }
     tune_provider_defaults();
     const char *provider = mishmem_params()->MISHMEM_OFI_PROVIDER;
+    const char *progress_name = mishmem_params()->MISHMEM_OFI_PROGRESS;
+    if (strcmp(progress_name, "manual") != 0 && strcmp(progress_name, "auto") != 0) {
+        MISHMEM_ERROR("MISHMEM_OFI_PROGRESS=%s: expected manual or auto", progress_name);
+        *rc = ACLSHMEM_INVALID_VALUE;
+        return NULL;
+    }
+    enum fi_progress progress = strcmp(progress_name, "auto") == 0 ? FI_PROGRESS_AUTO : FI_PROGRESS_MANUAL;
     struct mishmem_ofi_domain *dom = calloc(1, sizeof *dom);
     /* First our own random keys and offsets from the registration's start
      * (a key is all that stands between a stranger and the memory); then
@@ -145,7 +154,7 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     struct fi_info *list = NULL;
     int got = -FI_ENOMEM;
     for (size_t t = 0; dom && t < 4 && !list; t++) {
-        struct fi_info *hints = make_hints(fi, provider, modes[t % 2], orders[t / 2]);
+        struct fi_info *hints = make_hints(fi, provider, modes[t % 2], orders[t / 2], progress);
         got = hints ? fi->getinfo(OFI_API, NULL, NULL, 0, hints, &list) : -FI_ENOMEM;
         if (hints)
             fi->freeinfo(hints);
@@ -196,10 +205,6 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
         close_domain(dom);
         return NULL;
     }
-    /* With manual progress a peer busy outside the library answers
-     * nothing until its next call: give it a minute unless told. */
-    if (!dom->auto_progress && !mishmem_param_is_set(MISHMEM_PARAM_MISHMEM_PEER_TIMEOUT_MS))
-        timeout_ms = MANUAL_PROGRESS_PEER_TIMEOUT_MS;
     dom->peer_timeout_ns = (uint64_t)timeout_ms * 1000000ull;
     const char *name = dom->info->fabric_attr->prov_name;
     dom->cpu_atomics = strstr(name, "rxm") || strstr(name, "tcp") || strstr(name, "shm") || strstr(name, "sockets");

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "transport/ofi/ofi_driver.h"
 #include "transport/ofi/ofi_ops.h"
 #include "util/log.h"
 
@@ -52,7 +53,12 @@ static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes)
         return failed("opening an endpoint", rc);
     if ((rc = fi_av_open(dom->domain, &av_attr, &ofi->av, NULL)) != 0)
         return failed("opening an address vector", rc);
-    if ((rc = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL)) != 0)
+    /* A file descriptor first: the driver (ofi_driver.h) polls the queue's
+     * wait set, which holds the provider's sockets. */
+    cq_attr.wait_obj = FI_WAIT_FD;
+    ofi->cq_wait_fd = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL) == 0;
+    cq_attr.wait_obj = FI_WAIT_NONE;
+    if (!ofi->cq_wait_fd && (rc = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL)) != 0)
         return failed("opening a completion queue", rc);
     if ((rc = fi_cntr_open(dom->domain, &cntr_attr, &ofi->cntr, NULL)) != 0)
         return failed("opening a counter", rc);
@@ -75,6 +81,7 @@ static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **sta
         return ACLSHMEM_MALLOC_FAILED;
     *state = ofi;
     ofi->ctx = ctx;
+    ofi->wake_fd = ofi->fabric_fd = -1;
     int rc;
     ofi->dom = mishmem_ofi_domain_get(&rc);
     if (!ofi->dom)
@@ -83,6 +90,8 @@ static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **sta
     if (!ofi->peers)
         return ACLSHMEM_MALLOC_FAILED;
     rc = open_endpoint(ofi, ctx->n_pes);
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = mishmem_ofi_driver_start(ofi);
     struct mishmem_ofi_blob blob = {.segment_key = random_key(ofi->dom),
                                     .segment_base = (uint64_t)(uintptr_t)ctx->segment->base,
                                     .n_static = MISHMEM_STATIC_MAX_RANGES};
@@ -162,6 +171,7 @@ static void ofi_close(struct mishmem_transport_ctx *ctx, void *state)
     struct mishmem_ofi_state *ofi = state;
     if (!ofi)
         return;
+    mishmem_ofi_driver_stop(ofi);
     /* The endpoint first: nothing may land in memory being unregistered. */
     if (ofi->ep)
         fi_close(&ofi->ep->fid);
@@ -204,5 +214,6 @@ const struct mishmem_transport mishmem_ofi_transport = {
     .quiet = mishmem_ofi_quiet,
     .fence = mishmem_ofi_fence,
     .progress = mishmem_ofi_progress,
+    .sleeping = mishmem_ofi_sleeping,
     .direct_address = NULL,
 };

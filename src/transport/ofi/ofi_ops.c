@@ -55,6 +55,7 @@ static void check_errors(struct mishmem_ofi_state *ofi)
 void mishmem_ofi_progress(void *state)
 {
     struct mishmem_ofi_state *ofi = state;
+    mishmem_ofi_app_active(ofi);
     struct fi_cq_entry entry;
     (void)fi_cq_read(ofi->cq, &entry, 0); /* drives providers with manual progress */
     (void)fi_cntr_read(ofi->cntr);
@@ -145,7 +146,10 @@ int mishmem_ofi_quiet(void *state)
             mishmem_ofi_progress(ofi);
             continue;
         }
+        /* Blocked in the provider, which drives the endpoint: the driver keeps off. */
+        atomic_fetch_add_explicit(&ofi->app_blocked, 1, memory_order_seq_cst);
         fi_cntr_wait(ofi->cntr, target, OFI_QUIET_WAIT_MS);
+        atomic_fetch_sub_explicit(&ofi->app_blocked, 1, memory_order_seq_cst);
         uint64_t now = mishmem_now_ns();
         if (last_change_ns == 0 || count != last)
             last = count, last_change_ns = now;
@@ -173,7 +177,7 @@ static uint64_t take_ticket(struct mishmem_ofi_state *ofi)
     return atomic_fetch_add_explicit(&ofi->next_ticket, 1, memory_order_relaxed) + 1;
 }
 
-static void drain_completions(struct mishmem_ofi_state *ofi)
+void mishmem_ofi_drain(struct mishmem_ofi_state *ofi)
 {
     struct fi_cq_entry entries[16];
     ssize_t n = fi_cq_read(ofi->cq, entries, 16);
@@ -196,7 +200,8 @@ static int wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket, size
          rc == ACLSHMEM_SUCCESS &&
          atomic_load_explicit(&ofi->completed[ticket % OFI_TICKETS], memory_order_acquire) != ticket;
          spins++) {
-        drain_completions(ofi);
+        mishmem_ofi_app_active(ofi);
+        mishmem_ofi_drain(ofi);
         check_errors(ofi);
         if (spins <= 64)
             continue;

@@ -21,5 +21,8 @@ int mishmem_ofi_quiet(void *state);
 /* Orders earlier writes before later ones: nothing to do where the provider orders them. */
 int mishmem_ofi_fence(void *state);
 void mishmem_ofi_progress(void *state);
+/* Reads the completion queue, marking the tickets it names complete (and
+ * driving a provider with manual progress). */
+void mishmem_ofi_drain(struct mishmem_ofi_state *ofi);
 
 #endif

@@ -3,6 +3,7 @@
 #ifndef MISHMEM_TRANSPORT_OFI_OFI_STATE_H
 #define MISHMEM_TRANSPORT_OFI_OFI_STATE_H
 
+#include <pthread.h>
 #include <rdma/fabric.h>
 #include <rdma/fi_domain.h>
 #include <stdatomic.h>
@@ -69,7 +70,34 @@ struct mishmem_ofi_state {
      * here. Ticket t is complete when completed[t % OFI_TICKETS] == t. */
     _Atomic uint64_t next_ticket;
     _Atomic uint64_t completed[OFI_TICKETS];
+    /* Manual progress (ofi_driver.h): the application's threads drive the
+     * endpoint while they are in the library; the driver thread only
+     * while none is. app_activity is bumped whenever an application thread
+     * drives it, app_blocked counts those blocked in a libfabric wait,
+     * sleepers those asleep in a wait of the instance. */
+    _Atomic uint64_t app_activity;
+    _Atomic int app_blocked;
+    _Atomic int sleepers;
+    _Atomic int driver_parked;  /* standing by on wake_fd: a new sleeper writes it */
+    _Atomic int driver_serving; /* blocked on the fabric: the application's return writes it */
+    _Atomic int driver_stop;
+    int driver_running;
+    int wake_fd;   /* eventfd that ends the driver's blocking */
+    int cq_wait_fd;   /* the queue was opened with FI_WAIT_FD */
+    int fabric_fd;    /* its wait object (readable on traffic), -1: none */
+    uint64_t driver_seen; /* the driver's last look at app_activity */
+    pthread_t driver;
 };
+
+/* An application thread drives the endpoint: the driver keeps off, and
+ * leaves the fabric now if it was blocked there (ofi_driver.c). */
+void mishmem_ofi_driver_kick(struct mishmem_ofi_state *ofi);
+static inline void mishmem_ofi_app_active(struct mishmem_ofi_state *ofi)
+{
+    atomic_fetch_add_explicit(&ofi->app_activity, 1, memory_order_relaxed);
+    if (__builtin_expect(atomic_load_explicit(&ofi->driver_serving, memory_order_relaxed), 0))
+        mishmem_ofi_driver_kick(ofi);
+}
 
 /* The process-wide domain (opens it on first use). NULL with *rc set. */
 struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc);

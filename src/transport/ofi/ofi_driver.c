@@ -1,0 +1,166 @@
+/* The endpoint's driver thread (ofi_driver.h). */
+#include "transport/ofi/ofi_driver.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <rdma/fi_eq.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "mapped/doorbell.h"
+#include "transport/ofi/ofi_ops.h"
+#include "util/log.h"
+
+/* Nobody of the instance drove the endpoint for this long: it is outside
+ * the library (computing), so the driver serves. Bounds how late the
+ * first operation to a computing target is answered; a wake-up this often
+ * costs nothing measurable. */
+#define DRIVER_STANDBY_MS 1
+/* One block on the fabric: the stop and the application's return end it
+ * sooner (wake_fd). */
+#define DRIVER_SERVE_MS 100
+/* Without a wait object to poll, or when the provider has events it has
+ * not yet signalled (fi_trywait): look again this soon. */
+#define DRIVER_RETRY_MS 1
+
+static void wake(struct mishmem_ofi_state *ofi)
+{
+    uint64_t one = 1;
+    while (write(ofi->wake_fd, &one, sizeof one) < 0 && errno == EINTR)
+        ;
+}
+
+static void clear_wake(struct mishmem_ofi_state *ofi)
+{
+    uint64_t count;
+    while (read(ofi->wake_fd, &count, sizeof count) < 0 && errno == EINTR)
+        ;
+}
+
+void mishmem_ofi_driver_kick(struct mishmem_ofi_state *ofi)
+{
+    if (atomic_exchange_explicit(&ofi->driver_serving, 0, memory_order_seq_cst))
+        wake(ofi);
+}
+
+void mishmem_ofi_sleeping(void *state, int asleep)
+{
+    struct mishmem_ofi_state *ofi = state;
+    if (!ofi->driver_running)
+        return;
+    if (!asleep) {
+        atomic_fetch_sub_explicit(&ofi->sleepers, 1, memory_order_seq_cst);
+        return;
+    }
+    /* Either the driver sees the sleeper before it parks or we see it parked. */
+    atomic_fetch_add_explicit(&ofi->sleepers, 1, memory_order_seq_cst);
+    if (atomic_exchange_explicit(&ofi->driver_parked, 0, memory_order_seq_cst))
+        wake(ofi);
+}
+
+/* Stands by, off the fabric, for at most ms (a new sleeper or the stop
+ * ends it sooner). */
+static void park(struct mishmem_ofi_state *ofi, int ms)
+{
+    atomic_store_explicit(&ofi->driver_parked, 1, memory_order_seq_cst);
+    if (atomic_load_explicit(&ofi->sleepers, memory_order_seq_cst) > 0 ||
+        atomic_load_explicit(&ofi->driver_stop, memory_order_seq_cst)) {
+        atomic_store_explicit(&ofi->driver_parked, 0, memory_order_relaxed);
+        return;
+    }
+    struct pollfd fd = {.fd = ofi->wake_fd, .events = POLLIN};
+    if (poll(&fd, 1, ms) > 0)
+        clear_wake(ofi);
+    atomic_store_explicit(&ofi->driver_parked, 0, memory_order_relaxed);
+}
+
+/* Everything the peers asked of this PE moves (incoming writes land, reads
+ * and atomics are answered), then this PE's sleepers look again: any of
+ * it may be what they wait for. */
+static void serve(struct mishmem_ofi_state *ofi)
+{
+    mishmem_ofi_drain(ofi);
+    struct mishmem_segment_header *mine = (struct mishmem_segment_header *)ofi->ctx->segment->base;
+    mishmem_doorbell_ring_bell(&mine->doorbell, MISHMEM_WAIT_ON_DATA);
+    mishmem_doorbell_ring_bell(&mine->doorbell, MISHMEM_WAIT_ON_SYNC);
+}
+
+/* Blocks until the fabric has traffic (or a bound), then serves. */
+static void serve_when_ready(struct mishmem_ofi_state *ofi)
+{
+    if (ofi->fabric_fd < 0) {
+        /* The provider's own wait drives progress while it blocks. */
+        (void)fi_cntr_wait(ofi->cntr, UINT64_MAX, DRIVER_RETRY_MS);
+        serve(ofi);
+        return;
+    }
+    struct fid *fids[1] = {&ofi->cq->fid};
+    int ms = fi_trywait(ofi->dom->fabric, fids, 1) == 0 ? DRIVER_SERVE_MS : DRIVER_RETRY_MS;
+    struct pollfd fds[2] = {{.fd = ofi->fabric_fd, .events = POLLIN}, {.fd = ofi->wake_fd, .events = POLLIN}};
+    atomic_store_explicit(&ofi->driver_serving, 1, memory_order_seq_cst);
+    /* The application came back between our look and the flag: it did not
+     * see the flag, so do not block. */
+    if (atomic_load_explicit(&ofi->app_activity, memory_order_seq_cst) != ofi->driver_seen)
+        ms = 0;
+    int ready = poll(fds, 2, ms);
+    atomic_store_explicit(&ofi->driver_serving, 0, memory_order_relaxed);
+    if (ready > 0 && (fds[1].revents & POLLIN))
+        clear_wake(ofi);
+    serve(ofi);
+}
+
+static void *drive(void *arg)
+{
+    struct mishmem_ofi_state *ofi = arg;
+    ofi->driver_seen = atomic_load_explicit(&ofi->app_activity, memory_order_seq_cst);
+    while (!atomic_load_explicit(&ofi->driver_stop, memory_order_acquire)) {
+        uint64_t now = atomic_load_explicit(&ofi->app_activity, memory_order_seq_cst);
+        int app_drives = now != ofi->driver_seen || atomic_load_explicit(&ofi->app_blocked, memory_order_seq_cst);
+        if (app_drives && atomic_load_explicit(&ofi->sleepers, memory_order_seq_cst) == 0) {
+            /* Serve only once the application has left it alone a while. */
+            ofi->driver_seen = now;
+            park(ofi, DRIVER_STANDBY_MS);
+            continue;
+        }
+        ofi->driver_seen = now;
+        serve_when_ready(ofi);
+    }
+    return NULL;
+}
+
+int mishmem_ofi_driver_start(struct mishmem_ofi_state *ofi)
+{
+    if (ofi->dom->auto_progress)
+        return ACLSHMEM_SUCCESS;
+    /* The queue's wait set (rxm's counter has none to give). */
+    if (!ofi->cq_wait_fd || fi_control(&ofi->cq->fid, FI_GETWAIT, &ofi->fabric_fd) != 0)
+        ofi->fabric_fd = -1;
+    ofi->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (ofi->wake_fd < 0) {
+        MISHMEM_ERROR("libfabric: no eventfd for the endpoint's progress thread: %s", strerror(errno));
+        return ACLSHMEM_INNER_ERROR;
+    }
+    int rc = pthread_create(&ofi->driver, NULL, drive, ofi);
+    if (rc != 0) {
+        MISHMEM_ERROR("libfabric: cannot start the endpoint's progress thread (error %d)", rc);
+        return ACLSHMEM_INNER_ERROR;
+    }
+    ofi->driver_running = 1;
+    MISHMEM_DEBUG("instance %llu: manual progress, driver thread %s", (unsigned long long)ofi->ctx->id,
+                  ofi->fabric_fd >= 0 ? "blocks on the fabric's wait fd" : "polls the provider's wait");
+    return ACLSHMEM_SUCCESS;
+}
+
+void mishmem_ofi_driver_stop(struct mishmem_ofi_state *ofi)
+{
+    if (ofi->driver_running) {
+        atomic_store_explicit(&ofi->driver_stop, 1, memory_order_seq_cst);
+        wake(ofi);
+        pthread_join(ofi->driver, NULL);
+        ofi->driver_running = 0;
+    }
+    if (ofi->wake_fd >= 0)
+        close(ofi->wake_fd);
+    ofi->wake_fd = -1;
+}
