@@ -116,8 +116,7 @@ static void *drive(void *arg)
     ofi->driver_seen = atomic_load_explicit(&ofi->app_activity, memory_order_seq_cst);
     while (!atomic_load_explicit(&ofi->driver_stop, memory_order_acquire)) {
         uint64_t now = atomic_load_explicit(&ofi->app_activity, memory_order_seq_cst);
-        int app_drives = now != ofi->driver_seen || atomic_load_explicit(&ofi->app_blocked, memory_order_seq_cst);
-        if (app_drives && atomic_load_explicit(&ofi->sleepers, memory_order_seq_cst) == 0) {
+        if (now != ofi->driver_seen && atomic_load_explicit(&ofi->sleepers, memory_order_seq_cst) == 0) {
             /* Serve only once the application has left it alone a while. */
             ofi->driver_seen = now;
             park(ofi, DRIVER_STANDBY_MS);

@@ -130,7 +130,7 @@ int mishmem_ofi_quiet(void *state)
      * operations while one of ours is still in flight. With automatic
      * progress, block on the counter's wait object at once: polling it
      * from here contends with the provider's thread (an 8-byte get took
-     * 5x as long). Manual: drive progress a while first. */
+     * 5x as long). Manual: drive progress, yielding after a while. */
     unsigned spins = ofi->dom->auto_progress ? 256 : 0;
     /* Operations to a peer that has died never complete, and nothing says
      * so: no completion for the peer timeout gives up (pieces are small
@@ -146,10 +146,15 @@ int mishmem_ofi_quiet(void *state)
             mishmem_ofi_progress(ofi);
             continue;
         }
-        /* Blocked in the provider, which drives the endpoint: the driver keeps off. */
-        atomic_fetch_add_explicit(&ofi->app_blocked, 1, memory_order_seq_cst);
-        fi_cntr_wait(ofi->cntr, target, OFI_QUIET_WAIT_MS);
-        atomic_fetch_sub_explicit(&ofi->app_blocked, 1, memory_order_seq_cst);
+        if (ofi->dom->auto_progress) {
+            fi_cntr_wait(ofi->cntr, target, OFI_QUIET_WAIT_MS);
+        } else {
+            /* Manual: drive it ourselves. rxm's counter wait does not wake
+             * on its sockets' traffic: each block lasted its whole bound
+             * (hosts_hier_2_2 ran out of time). */
+            mishmem_ofi_progress(ofi);
+            sched_yield();
+        }
         uint64_t now = mishmem_now_ns();
         if (last_change_ns == 0 || count != last)
             last = count, last_change_ns = now;

@@ -73,10 +73,8 @@ struct mishmem_ofi_state {
     /* Manual progress (ofi_driver.h): the application's threads drive the
      * endpoint while they are in the library; the driver thread only
      * while none is. app_activity is bumped whenever an application thread
-     * drives it, app_blocked counts those blocked in a libfabric wait,
-     * sleepers those asleep in a wait of the instance. */
+     * drives it, sleepers counts those asleep in a wait of the instance. */
     _Atomic uint64_t app_activity;
-    _Atomic int app_blocked;
     _Atomic int sleepers;
     _Atomic int driver_parked;  /* standing by on wake_fd: a new sleeper writes it */
     _Atomic int driver_serving; /* blocked on the fabric: the application's return writes it */
