@@ -66,7 +66,7 @@ expect_failure 2 signal_fetch_far "SIGSEGV at address 0x3ffffffff000 in shmem_si
 expect_failure 2 test_far "SIGSEGV at address 0x3ffffffff000 in shmem_long_test"
 expect_failure 2 test_far "shmem_long_test: address 0x3ffffffff000 \(\+8 bytes\) on PE 0 is not in the symmetric heap" SHMEM_DEBUG=1
 # With every PE its own host (MISHMEM_HOST_ID), libfabric's threads touch
-# the local buffer, outside any mishmem call: not covered (see the README).
+# the local buffer, outside any mishmem call: not covered (docs/reference/api.md, "Misuse").
 if [ -z "${MISHMEM_HOST_ID:-}" ]; then
     # (A get's bad local buffer faults in memcpy, a tail call: no message.)
     expect_failure 2 put_far_local "SIGSEGV at address 0x3ffffffff000 in shmem_putmem"
