@@ -36,7 +36,7 @@ int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void 
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_coll_bytes(g, nelems, elem_size, (size_t)g->size, &total, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_buffers(g, dest, total, source, bytes, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, total, source, bytes, 0, on_error);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
     g->ops->fcollect(g, dest, source, bytes);

@@ -137,11 +137,7 @@ int mishmem_reduce_check(const struct mishmem_coll_group *g, const struct mishme
     size_t bytes;
     int rc = mishmem_coll_bytes(g, count, op->size, 1, &bytes, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "dest", dest, bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_disjoint(g, dest, bytes, source, bytes, 1, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, bytes, source, bytes, 1, on_error);
     return rc;
 }
 
