@@ -58,9 +58,10 @@
     X(MISHMEM_AMO_PATH, STRING, NULL, 0, 0, TRANSPORT,                                              \
       "cpu or fabric: how AMOs reach local PEs of an instance that spans hosts (default: cpu "      \
       "where the provider runs atomics on the target's CPU, else fabric)")                          \
-    X(MISHMEM_PEER_TIMEOUT_MS, LONG, "5000", 1, 3600000, TRANSPORT,                                 \
+    X(MISHMEM_PEER_TIMEOUT_MS, LONG, "30000", 1, 3600000, TRANSPORT,                                \
       "milliseconds a peer on another host may leave the fabric unanswered (every connection "      \
-      "attempt refused or unanswered) before it is taken for dead")                                 \
+      "attempt refused or unanswered) before it is taken for dead; long enough for TCP to "         \
+      "retransmit through a transient cut or a loaded machine")                                     \
     X(MISHMEM_OFI_DOMAIN, STRING, NULL, 0, 0, TRANSPORT,                                            \
       "libfabric domain (a wildcard, e.g. eth*); default: the first that is not the loopback")      \
     X(MISHMEM_FD_TRANSFER, STRING, "auto", 0, 0, TRANSPORT,                                         \
