@@ -1,6 +1,7 @@
 /* aclshmem face: RMA, generated from the type table. */
 #include "api/face.h"
 #include "core/rma/rma.h"
+#include "util/type_lists.h"
 
 /* Overflow-safe: a count too large for size_t fails the range check. */
 #define ELEM_BYTES(nelems, T) mishmem_elems_bytes(nelems, sizeof(T))
