@@ -200,9 +200,10 @@ static int wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket, size
         check_errors(ofi);
         if (spins <= 64)
             continue;
+        /* The clock at every yield: on a loaded machine one yield can
+         * last a time slice of every runnable thread, and 64 of them
+         * between looks can outlast the peer timeout itself. */
         sched_yield();
-        if (spins % 64 != 0)
-            continue;
         uint64_t now = mishmem_now_ns();
         if (deadline == 0)
             deadline = now + ofi->dom->peer_timeout_ns + (uint64_t)len * OFI_CRAWL_NS_PER_BYTE;
