@@ -13,7 +13,8 @@
 # Environment: MISHMEM_PEER_TIMEOUT_MS (3000 by default), CUT_SLACK_S (the
 # bound's slack, 3 s by default: see docs/guide/failures.md), CUT_BUSY=N
 # (N busy loops beside the jobs), CUT_RECORD=FILE (appends
-# "KIND SECONDS" per run), CUT_KEEP_GOING=1 (a failed run is counted and
+# "KIND SECONDS" per run), CUT_STACKS=FILE (the stacks of a job that
+# outlives half the guard, with gdb), CUT_KEEP_GOING=1 (a failed run is counted and
 # the loop goes on; the status is 1 at the end). Root only; skips (77)
 # elsewhere.
 KIND=${1:?usage: cut_loop.sh KIND RUNS [LAUNCHER PROGRAM]}
@@ -49,12 +50,24 @@ FAILED=0
 run_fail() {
     [ -n "${CUT_KEEP_GOING:-}" ] || fail "run $run: $*"
     echo "FAILED run $run: $*"
-    [ -z "${CUT_RECORD:-}" ] || echo "$KIND FAILED $*" >>"$CUT_RECORD"
+    [ -z "${CUT_RECORD:-}" ] || echo "$KIND FAILED $* | stderr: $(tail -2 "$WORK/err" | tr '\n' ' ')" >>"$CUT_RECORD"
     FAILED=$((FAILED + 1))
     kill -KILL "$JOB" 2>/dev/null
     local pid
     for pid in $(ns_pids); do kill -KILL "$pid" 2>/dev/null; done
     wait "$JOB" 2>/dev/null
+}
+
+# dump_stacks: every thread's stack of every PE of the job (gdb).
+dump_stacks() {
+    local pid
+    echo "=== $KIND run $run: the job outlived $((GUARD / 2)) s after the cut; stderr:"
+    cat "$WORK/err"
+    for pid in $(ns_pids); do
+        [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$(basename "$PROGRAM" | cut -c1-15)" ] || continue
+        echo "--- pid $pid"
+        timeout 60 gdb -p "$pid" -batch -ex "thread apply all bt 20" 2>/dev/null | grep -E '^(#|Thread)'
+    done
 }
 
 A=$MISHMEM_NS_ADDR_A
@@ -83,6 +96,15 @@ for run in $(seq "$RUNS"); do
     fi
     fault_cut
     cut=$(now)
+    # A job that outlives the bound by far: where its PEs wait is what
+    # matters (CUT_STACKS=FILE, with gdb), before the guard kills them.
+    while kill -0 "$JOB" 2>/dev/null; do
+        if [ -n "${CUT_STACKS:-}" ] && ! less_than "$(seconds_since "$cut")" "$((GUARD / 2))"; then
+            dump_stacks >>"$CUT_STACKS"
+            break
+        fi
+        sleep 0.05
+    done
     wait "$JOB"
     RC=$?
     ELAPSED=$(seconds_since "$cut")
