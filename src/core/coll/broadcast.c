@@ -112,6 +112,7 @@ int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void
         rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_coll_check_disjoint(g, dest, bytes, source, bytes, 1, on_error);
+    rc = mishmem_coll_counted(g, rc, bytes);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
     if (g->size == 1) {
