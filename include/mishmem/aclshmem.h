@@ -391,6 +391,63 @@ int aclshmem_size_wait_until(size_t *ivar, int cmp, size_t cmp_value);
 int aclshmem_ptrdiff_wait_until(ptrdiff_t *ivar, int cmp, ptrdiff_t cmp_value);
 /* end typed */
 
+/* Introspection (mishmem; hand-written, see aclshmemx_instance_list(3),
+ * aclshmemx_instance_stats(3), aclshmemx_heap_used(3)). This PE's view;
+ * none of them is collective, all may be called from any thread. */
+
+/* The ids of the instances live in this process, ascending. *count gets
+ * how many there are; ids gets them when capacity is enough (ids NULL with
+ * capacity 0 asks only the count; ACLSHMEM_MAX_INSTANCES always suffices).
+ * ACLSHMEM_INVALID_PARAM: count is NULL, or ids is NULL with capacity > 0;
+ * ACLSHMEM_INVALID_VALUE: capacity is too small (*count says how many are
+ * needed, ids is untouched). */
+int aclshmemx_instance_list(uint64_t *ids, size_t capacity, size_t *count);
+
+/* Kinds of operations and transports, the indices of the arrays below. */
+enum {
+    ACLSHMEMX_STATS_PUT = 0,
+    ACLSHMEMX_STATS_GET = 1,
+    ACLSHMEMX_STATS_AMO = 2,
+    ACLSHMEMX_STATS_SIGNAL = 3,
+    ACLSHMEMX_STATS_COLLECTIVE = 4,
+    ACLSHMEMX_STATS_KINDS = 5,
+};
+enum {
+    ACLSHMEMX_STATS_VIA_SHM = 0, /* the shared-memory transport (MISHMEM_PEERS_UNMAPPED=1) */
+    ACLSHMEMX_STATS_VIA_OFI = 1, /* libfabric: peers on other hosts */
+    ACLSHMEMX_STATS_TRANSPORTS = 2,
+};
+#define ACLSHMEMX_INSTANCE_STATS_VERSION 1
+
+/* One instance's counters on this PE since it was created. Set `size` to
+ * sizeof(aclshmemx_instance_stats_t) before the call; the library fills
+ * what it knows of that many bytes, zeroes the rest and sets `version`.
+ * Later versions only append fields. What is counted, precisely:
+ * aclshmemx_instance_stats(3). Load/store operations on mapped peers are
+ * not counted (they stay on the fast path). */
+typedef struct {
+    uint32_t size;    /* in: the caller's sizeof(aclshmemx_instance_stats_t) */
+    uint32_t version; /* out: ACLSHMEMX_INSTANCE_STATS_VERSION of the library */
+    uint64_t ops[ACLSHMEMX_STATS_KINDS];   /* operations that left the fast path, by kind */
+    uint64_t bytes[ACLSHMEMX_STATS_KINDS]; /* ... and their bytes */
+    uint64_t transport_ops[ACLSHMEMX_STATS_TRANSPORTS];   /* operations handed to a transport */
+    uint64_t transport_bytes[ACLSHMEMX_STATS_TRANSPORTS]; /* ... and their bytes */
+    uint64_t waits;     /* waits that outlasted their first spins */
+    uint64_t sleeps;    /* sleeps of those waits */
+    uint64_t asleep_ns; /* time spent in those sleeps */
+} aclshmemx_instance_stats_t;
+
+/* ACLSHMEM_INVALID_PARAM: stats is NULL, stats->size is smaller than
+ * version 1's, or no live instance has this id; ACLSHMEM_INVALID_VALUE:
+ * the id is above ACLSHMEM_MAX_INSTANCE_ID. */
+int aclshmemx_instance_stats(uint64_t instance_id, aclshmemx_instance_stats_t *stats);
+
+/* Bytes of the instance's symmetric heap on this PE that are allocated /
+ * not allocated (the largest block that fits may be smaller: free space
+ * can be split). Errors as for aclshmemx_instance_stats. */
+int aclshmemx_heap_used(uint64_t instance_id, size_t *bytes);
+int aclshmemx_heap_free(uint64_t instance_id, size_t *bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,5 @@
-/* The wait engine's slow paths: finding a failed or departed peer, and
- * failing the instance (wait.h). */
+/* The wait engine's slow paths: finding a failed or departed peer,
+ * failing the instance, and the counted sleep (wait.h). */
 #include "progress/wait.h"
 
 #include "progress/failure.h"
@@ -146,4 +146,14 @@ void mishmem_wait_fail(struct mishmem_waiter *w, int step)
                                              ? " (the fabric has not reached it for MISHMEM_PEER_TIMEOUT_MS)"
                                              : "");
     mishmem_fail_instance(inst, origin, origin_why, message);
+}
+
+void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket)
+{
+    uint64_t before = mishmem_now_ns();
+    mishmem_doorbell_sleep(w->inst, ticket, w->sleep_ns);
+    atomic_fetch_add_explicit(&w->inst->stats.sleeps, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&w->inst->stats.asleep_ns, mishmem_now_ns() - before, memory_order_relaxed);
+    if (w->sleep_ns < w->inst->sleep_max_ns)
+        w->sleep_ns = w->sleep_ns * 2 < w->inst->sleep_max_ns ? w->sleep_ns * 2 : w->inst->sleep_max_ns;
 }

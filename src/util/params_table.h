@@ -34,7 +34,8 @@
     X(SHMEM_INIT_TIMEOUT, LONG, "120", 1, 86400, INIT, "seconds shmem_init waits for the rendezvous") \
     X(SHMEM_VERSION, BOOL, "0", 0, 0, INFO, "1: print the library version at start-up")             \
     X(SHMEM_INFO, BOOL, "0", 0, 0, INFO,                                                            \
-      "1: print the version and every parameter (value, where it came from) at start-up, once per job") \
+      "1: print the version and every parameter (value, where it came from) at start-up, once per job; " \
+      "and each PE's counters of an instance at its finalize")                                      \
     X(SHMEM_DEBUG, BOOL, "0", 0, 0, INFO,                                                           \
       "1: debug output (init steps, bootstrap mode, transport per peer, heap layout) and deeper "   \
       "argument checks on every call (slower)")                                                     \

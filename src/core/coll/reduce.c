@@ -144,7 +144,7 @@ int mishmem_reduce_check(const struct mishmem_coll_group *g, const struct mishme
 int mishmem_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                    const void *source, size_t count, enum mishmem_on_error on_error)
 {
-    int rc = mishmem_reduce_check(g, op, dest, source, count, on_error);
+    int rc = mishmem_coll_counted(g, mishmem_reduce_check(g, op, dest, source, count, on_error), count * op->size);
     if (rc == ACLSHMEM_SUCCESS)
         mishmem_reduce_run(g, op, dest, source, count);
     return rc;
