@@ -42,7 +42,7 @@ enum {
     ACLSHMEM_STATUS_INVALID = 0x7fffffff,
 };
 
-/* Limits (see the README's table). */
+/* Limits (docs/reference/limits.md). */
 #define ACLSHMEM_MAX_PES 16384
 #define ACLSHMEM_MAX_LOCAL_SIZE (40ULL * 1024 * 1024 * 1024)
 #define ACLSHMEM_MAX_INSTANCES 255
@@ -86,7 +86,7 @@ typedef struct {
 typedef struct {
     int my_pe;
     int n_pes;
-    const char *ip_port;     /* "tcp://HOST:PORT" (PORT may be 0, see README) */
+    const char *ip_port;     /* "tcp://HOST:PORT" (PORT 0: docs/guide/instances.md) */
     uint64_t local_mem_size; /* symmetric heap bytes per PE */
     aclshmem_init_optional_attr_t option_attr;
     void *comm_args;         /* NULL in default mode */

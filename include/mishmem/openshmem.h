@@ -55,7 +55,7 @@ void shmem_info_get_name(char *name);
 /* Profiling control (OpenSHMEM 1.5 section 10): level 0 stops profiling,
  * 1 (the default) starts it, 2 and up mean what the profiler says. mishmem
  * collects nothing itself: the call is a no-op that a profiling library
- * overrides (see pshmem_* in the README). */
+ * overrides (docs/reference/compatibility.md). */
 void shmem_pcontrol(const int level, ...);
 
 /* Memory management (collective). */
