@@ -195,19 +195,7 @@ sigterm | sigint)
     "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" 2>"$WORK/err" &
     launcher_pid=$!
     wait_for_probes 4
-    start=$(now)
-    kill -s "$signame" "$launcher_pid"
-    for tries in $(seq 300); do
-        kill -0 "$launcher_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    if kill -0 "$launcher_pid" 2>/dev/null; then
-        kill -KILL "$launcher_pid"
-        fail "launcher still running 30 s after SIG$signame"
-    fi
-    wait "$launcher_pid"
-    RC=$?
-    ELAPSED=$(seconds_since "$start")
+    signal_launcher "$launcher_pid" "$signame"
     expect_rc $((128 + $(kill -l "$signame")))
     ;;
 helper_killed)

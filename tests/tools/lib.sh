@@ -97,3 +97,23 @@ wait_for_probes() {
     done
     fail "expected $1 probe processes, found $(probe_pids | wc -l)"
 }
+
+# signal_launcher PID SIGNAME: sends SIGNAME to the launcher running as
+# background job PID and waits for it to end (at most 30 s, then it is
+# killed and the test fails); sets RC and ELAPSED (from the signal on).
+signal_launcher() {
+    local pid=$1 signame=$2 start tries
+    start=$(now)
+    kill -s "$signame" "$pid"
+    for tries in $(seq 300); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+        kill -KILL "$pid"
+        fail "launcher still running 30 s after SIG$signame"
+    fi
+    wait "$pid"
+    RC=$?
+    ELAPSED=$(seconds_since "$start")
+}
