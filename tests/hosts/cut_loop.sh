@@ -127,11 +127,7 @@ for run in $(seq "$RUNS"); do
     TIMES+=("$ELAPSED")
     [ -z "${CUT_RECORD:-}" ] || echo "$KIND $ELAPSED" >>"$CUT_RECORD"
     # Nothing of the job is left before the next run.
-    for _ in $(seq 300); do
-        [ -z "$(ns_pids)" ] && break
-        sleep 0.1
-    done
-    [ -z "$(ns_pids)" ] || fail "run $run: processes left in the namespaces: $(ns_pids | tr '\n' ' ')"
+    expect_namespaces_empty "run $run"
 done
 fault_heal
 printf '%s\n' "${TIMES[@]}" | sort -g | awk -v kind="$KIND" -v bound="$BOUND" '

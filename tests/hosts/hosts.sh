@@ -40,12 +40,7 @@ netns_id() { echo "net:[$(stat -L -c %i "/run/netns/$1")]"; }
 # Nothing of the job in either namespace, and no probe anywhere.
 expect_nothing_left() {
     expect_no_probe_left
-    local tries
-    for tries in $(seq 300); do
-        [ -z "$(ns_pids)" ] && return 0
-        sleep 0.1
-    done
-    fail "processes left in the namespaces: $(ns_pids | tr '\n' ' ')"
+    expect_namespaces_empty
 }
 
 # check_reports DIR N RDV_IP HOST_OF_PE...: the contract each PE saw.
