@@ -571,18 +571,26 @@ static double barrier(struct run *r, long iters)
     return took;
 }
 
+/* The seconds `iters` operations take when each one is waited for before
+ * the next is issued: the latency of one blocking operation. */
+static double time_one_at_a_time(struct fabric *f, long iters, ssize_t (*op)(struct fabric *, void *),
+                                 void *arg, const char *what)
+{
+    double start = bench_now();
+    for (long i = 0; i < iters; i++) {
+        issue(f, op, arg, what);
+        wait_for(f, f->issued);
+    }
+    return bench_now() - start;
+}
+
 static double get_blocking(struct run *r, long iters)
 {
     struct fabric *f = r->f;
     if (!r->initiator)
         return 0;
     struct write_args g = {f->source, 8, remote(f, f->data)};
-    double start = bench_now();
-    for (long i = 0; i < iters; i++) {
-        issue(f, do_read, &g, "fi_read");
-        wait_for(f, f->issued);
-    }
-    return bench_now() - start;
+    return time_one_at_a_time(f, iters, do_read, &g, "fi_read");
 }
 
 /* The same get, waiting for its own completion queue entry (FI_COMPLETION)
@@ -624,12 +632,7 @@ static double fetch_add(struct run *r, long iters)
         return 0;
     uint64_t to = remote(f, (const void *)&f->words[ATOMIC_WORD]);
     f->operand = 1;
-    double start = bench_now();
-    for (long i = 0; i < iters; i++) {
-        issue(f, do_fetch_add, &to, "fi_fetch_atomic");
-        wait_for(f, f->issued);
-    }
-    return bench_now() - start;
+    return time_one_at_a_time(f, iters, do_fetch_add, &to, "fi_fetch_atomic");
 }
 
 static double put_stream(struct run *r, long iters)
