@@ -244,13 +244,4 @@ static void rma_main(struct bench *bench, int argc, char **argv)
     shmem_free(rma.data);
 }
 
-#ifndef BENCH_SUITE
-int main(int argc, char **argv)
-{
-    struct bench bench;
-    bench_start(&bench, argc, argv, "put/get latency and bandwidth, 8-byte put rate");
-    rma_main(&bench, argc, argv);
-    bench_stop(&bench);
-    return 0;
-}
-#endif
+BENCH_MAIN(rma_main, "put/get latency and bandwidth, 8-byte put rate")

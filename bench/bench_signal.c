@@ -114,13 +114,4 @@ static void signal_main(struct bench *bench, int argc, char **argv)
     shmem_free(ping.data);
 }
 
-#ifndef BENCH_SUITE
-int main(int argc, char **argv)
-{
-    struct bench bench;
-    bench_start(&bench, argc, argv, "put-with-signal ping-pong");
-    signal_main(&bench, argc, argv);
-    bench_stop(&bench);
-    return 0;
-}
-#endif
+BENCH_MAIN(signal_main, "put-with-signal ping-pong")
