@@ -801,10 +801,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_fabric: --listen or --connect, not both\n");
         return 2;
     }
-    size_t largest = 8;
-    for (int i = 0; i < options.nsizes; i++)
-        if (options.sizes[i] > largest)
-            largest = options.sizes[i];
+    size_t largest = bench_largest_size(&options, 8);
 
     struct sockaddr_in addr;
     int fd, initiator;

@@ -269,10 +269,7 @@ int main(int argc, char **argv)
     double seconds[BENCH_MAX_SAMPLES], values[BENCH_MAX_SAMPLES];
 
     if (bench_wanted(&options, "memcpy_bw")) {
-        size_t largest = 64;
-        for (int i = 0; i < options.nsizes; i++)
-            if (options.sizes[i] > largest)
-                largest = options.sizes[i];
+        size_t largest = bench_largest_size(&options, 64);
         struct copy copy = { aligned_alloc(4096, (largest + 4095) / 4096 * 4096),
                              aligned_alloc(4096, (largest + 4095) / 4096 * 4096), 0 };
         if (!copy.from || !copy.to) {

@@ -195,10 +195,7 @@ static void rma_main(struct bench *bench, int argc, char **argv)
     if (!bench_select(bench, argc, argv, "rma", RMA_MAX_SIZE, 2, 2))
         return;
     const struct bench_options *options = &bench->options;
-    size_t largest = 64;
-    for (int i = 0; i < options->nsizes; i++)
-        if (options->sizes[i] > largest)
-            largest = options->sizes[i];
+    size_t largest = bench_largest_size(options, 64);
 
     struct rma rma = { .bench = bench, .pair = bench_pairing(bench) };
     rma.data = shmem_align(4096, largest);

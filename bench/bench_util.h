@@ -82,6 +82,17 @@ struct bench_options {
     const char *benches;   /* --benches a,b: bench_suite runs only these benchmarks */
 };
 
+/* The largest of the sizes to run, and at least `least`: the size of the
+ * buffers that serve every size. */
+static inline size_t bench_largest_size(const struct bench_options *options, size_t least)
+{
+    size_t largest = least;
+    for (int i = 0; i < options->nsizes; i++)
+        if (options->sizes[i] > largest)
+            largest = options->sizes[i];
+    return largest;
+}
+
 static inline size_t bench_parse_size(const char *text)
 {
     char *end;
