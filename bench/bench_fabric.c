@@ -90,15 +90,6 @@ static void die(const char *what, int rc)
     exit(1);
 }
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /* ------------------------------------------------------------ fabric */
 
 struct fabric {
@@ -381,7 +372,7 @@ static void wait_step(struct fabric *f, unsigned looks)
     if ((wait_policy == WAIT_PROGRESS || wait_policy == WAIT_YIELD) && looks > 64)
         sched_yield();
     else
-        cpu_relax();
+        bench_cpu_relax();
 }
 
 static void await_word(struct fabric *f, int word, int64_t value)

@@ -42,17 +42,6 @@
 #define COPY_WINDOW 64
 #define DEFAULT_MAX_SIZE (4 * BENCH_MIB)
 
-/* The spin-wait hint SHMEM waits use too; it measured a little faster
- * than plain spinning here. */
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /* Two lines, each on its own pair of cache lines (adjacent-line prefetch). */
 struct lines {
     _Alignas(128) atomic_long ping;
@@ -73,7 +62,7 @@ static void *ponger(void *arg)
             seen = value;
             atomic_store_explicit(&lines->pong, value, memory_order_release);
         } else {
-            cpu_relax();
+            bench_cpu_relax();
         }
     }
     return NULL;
@@ -87,7 +76,7 @@ static double round_trips(struct lines *lines, long *sequence, long rounds)
         long value = ++*sequence;
         atomic_store_explicit(&lines->ping, value, memory_order_release);
         while (atomic_load_explicit(&lines->pong, memory_order_acquire) != value)
-            cpu_relax();
+            bench_cpu_relax();
     }
     return bench_now() - start;
 }

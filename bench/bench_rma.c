@@ -58,15 +58,6 @@ static void put_pingpong(void *state, long iters)
     }
 }
 
-static inline void spin_hint(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /* Each partner's word, its own cache line pair, 128 bytes into flag[]. */
 #define LINE_WORD 16
 
@@ -81,11 +72,11 @@ static void line_pingpong(void *state, long iters)
         long sequence = ++rma->sequence;
         if (!rma->pair.initiator)
             while (atomic_load_explicit(mine, memory_order_acquire) != sequence)
-                spin_hint();
+                bench_cpu_relax();
         atomic_store_explicit(theirs, sequence, memory_order_release);
         if (rma->pair.initiator)
             while (atomic_load_explicit(mine, memory_order_acquire) != sequence)
-                spin_hint();
+                bench_cpu_relax();
     }
 }
 
