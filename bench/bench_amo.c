@@ -118,13 +118,4 @@ static void amo_main(struct bench *bench, int argc, char **argv)
     shmem_free(amo.target);
 }
 
-#ifndef BENCH_SUITE
-int main(int argc, char **argv)
-{
-    struct bench bench;
-    bench_start(&bench, argc, argv, "atomics latency (long)");
-    amo_main(&bench, argc, argv);
-    bench_stop(&bench);
-    return 0;
-}
-#endif
+BENCH_MAIN(amo_main, "atomics latency (long)")

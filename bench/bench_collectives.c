@@ -293,14 +293,4 @@ static void coll_main(struct bench *bench, int argc, char **argv)
     shmem_free(coll.source);
 }
 
-#ifndef BENCH_SUITE
-int main(int argc, char **argv)
-{
-    struct bench bench;
-    bench_start(&bench, argc, argv,
-                "barrier, sync_all, broadcast, long sum reduction, fcollect, alltoall");
-    coll_main(&bench, argc, argv);
-    bench_stop(&bench);
-    return 0;
-}
-#endif
+BENCH_MAIN(coll_main, "barrier, sync_all, broadcast, long sum reduction, fcollect, alltoall")

@@ -90,15 +90,6 @@ static void die(const char *what, int rc)
     exit(1);
 }
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /* ------------------------------------------------------------ fabric */
 
 struct fabric {
@@ -381,7 +372,7 @@ static void wait_step(struct fabric *f, unsigned looks)
     if ((wait_policy == WAIT_PROGRESS || wait_policy == WAIT_YIELD) && looks > 64)
         sched_yield();
     else
-        cpu_relax();
+        bench_cpu_relax();
 }
 
 static void await_word(struct fabric *f, int word, int64_t value)
@@ -571,18 +562,26 @@ static double barrier(struct run *r, long iters)
     return took;
 }
 
+/* The seconds `iters` operations take when each one is waited for before
+ * the next is issued: the latency of one blocking operation. */
+static double time_one_at_a_time(struct fabric *f, long iters, ssize_t (*op)(struct fabric *, void *),
+                                 void *arg, const char *what)
+{
+    double start = bench_now();
+    for (long i = 0; i < iters; i++) {
+        issue(f, op, arg, what);
+        wait_for(f, f->issued);
+    }
+    return bench_now() - start;
+}
+
 static double get_blocking(struct run *r, long iters)
 {
     struct fabric *f = r->f;
     if (!r->initiator)
         return 0;
     struct write_args g = {f->source, 8, remote(f, f->data)};
-    double start = bench_now();
-    for (long i = 0; i < iters; i++) {
-        issue(f, do_read, &g, "fi_read");
-        wait_for(f, f->issued);
-    }
-    return bench_now() - start;
+    return time_one_at_a_time(f, iters, do_read, &g, "fi_read");
 }
 
 /* The same get, waiting for its own completion queue entry (FI_COMPLETION)
@@ -624,12 +623,7 @@ static double fetch_add(struct run *r, long iters)
         return 0;
     uint64_t to = remote(f, (const void *)&f->words[ATOMIC_WORD]);
     f->operand = 1;
-    double start = bench_now();
-    for (long i = 0; i < iters; i++) {
-        issue(f, do_fetch_add, &to, "fi_fetch_atomic");
-        wait_for(f, f->issued);
-    }
-    return bench_now() - start;
+    return time_one_at_a_time(f, iters, do_fetch_add, &to, "fi_fetch_atomic");
 }
 
 static double put_stream(struct run *r, long iters)
@@ -798,10 +792,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_fabric: --listen or --connect, not both\n");
         return 2;
     }
-    size_t largest = 8;
-    for (int i = 0; i < options.nsizes; i++)
-        if (options.sizes[i] > largest)
-            largest = options.sizes[i];
+    size_t largest = bench_largest_size(&options, 8);
 
     struct sockaddr_in addr;
     int fd, initiator;

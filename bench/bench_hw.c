@@ -42,17 +42,6 @@
 #define COPY_WINDOW 64
 #define DEFAULT_MAX_SIZE (4 * BENCH_MIB)
 
-/* The spin-wait hint SHMEM waits use too; it measured a little faster
- * than plain spinning here. */
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /* Two lines, each on its own pair of cache lines (adjacent-line prefetch). */
 struct lines {
     _Alignas(128) atomic_long ping;
@@ -73,7 +62,7 @@ static void *ponger(void *arg)
             seen = value;
             atomic_store_explicit(&lines->pong, value, memory_order_release);
         } else {
-            cpu_relax();
+            bench_cpu_relax();
         }
     }
     return NULL;
@@ -87,7 +76,7 @@ static double round_trips(struct lines *lines, long *sequence, long rounds)
         long value = ++*sequence;
         atomic_store_explicit(&lines->ping, value, memory_order_release);
         while (atomic_load_explicit(&lines->pong, memory_order_acquire) != value)
-            cpu_relax();
+            bench_cpu_relax();
     }
     return bench_now() - start;
 }
@@ -269,10 +258,7 @@ int main(int argc, char **argv)
     double seconds[BENCH_MAX_SAMPLES], values[BENCH_MAX_SAMPLES];
 
     if (bench_wanted(&options, "memcpy_bw")) {
-        size_t largest = 64;
-        for (int i = 0; i < options.nsizes; i++)
-            if (options.sizes[i] > largest)
-                largest = options.sizes[i];
+        size_t largest = bench_largest_size(&options, 64);
         struct copy copy = { aligned_alloc(4096, (largest + 4095) / 4096 * 4096),
                              aligned_alloc(4096, (largest + 4095) / 4096 * 4096), 0 };
         if (!copy.from || !copy.to) {

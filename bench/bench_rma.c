@@ -58,15 +58,6 @@ static void put_pingpong(void *state, long iters)
     }
 }
 
-static inline void spin_hint(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 /* Each partner's word, its own cache line pair, 128 bytes into flag[]. */
 #define LINE_WORD 16
 
@@ -81,11 +72,11 @@ static void line_pingpong(void *state, long iters)
         long sequence = ++rma->sequence;
         if (!rma->pair.initiator)
             while (atomic_load_explicit(mine, memory_order_acquire) != sequence)
-                spin_hint();
+                bench_cpu_relax();
         atomic_store_explicit(theirs, sequence, memory_order_release);
         if (rma->pair.initiator)
             while (atomic_load_explicit(mine, memory_order_acquire) != sequence)
-                spin_hint();
+                bench_cpu_relax();
     }
 }
 
@@ -195,10 +186,7 @@ static void rma_main(struct bench *bench, int argc, char **argv)
     if (!bench_select(bench, argc, argv, "rma", RMA_MAX_SIZE, 2, 2))
         return;
     const struct bench_options *options = &bench->options;
-    size_t largest = 64;
-    for (int i = 0; i < options->nsizes; i++)
-        if (options->sizes[i] > largest)
-            largest = options->sizes[i];
+    size_t largest = bench_largest_size(options, 64);
 
     struct rma rma = { .bench = bench, .pair = bench_pairing(bench) };
     rma.data = shmem_align(4096, largest);
@@ -244,13 +232,4 @@ static void rma_main(struct bench *bench, int argc, char **argv)
     shmem_free(rma.data);
 }
 
-#ifndef BENCH_SUITE
-int main(int argc, char **argv)
-{
-    struct bench bench;
-    bench_start(&bench, argc, argv, "put/get latency and bandwidth, 8-byte put rate");
-    rma_main(&bench, argc, argv);
-    bench_stop(&bench);
-    return 0;
-}
-#endif
+BENCH_MAIN(rma_main, "put/get latency and bandwidth, 8-byte put rate")

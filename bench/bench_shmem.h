@@ -123,6 +123,24 @@ static inline void bench_stop(struct bench *bench)
     shmem_finalize();
 }
 
+/* BENCH_MAIN(run, about): the main() of a standard-API benchmark built on
+ * its own, run(&bench, argc, argv) between bench_start and bench_stop.
+ * bench_suite.c includes those sources with BENCH_SUITE defined and has a
+ * main() of its own that runs several of them, so there it is empty. */
+#ifdef BENCH_SUITE
+#define BENCH_MAIN(run, about)
+#else
+#define BENCH_MAIN(run, about)                                                                     \
+    int main(int argc, char **argv)                                                                \
+    {                                                                                              \
+        struct bench bench;                                                                        \
+        bench_start(&bench, argc, argv, about);                                                    \
+        run(&bench, argc, argv);                                                                   \
+        bench_stop(&bench);                                                                        \
+        return 0;                                                                                  \
+    }
+#endif
+
 /* PE 0's value, on every PE. Collective. */
 static inline long bench_agree(struct bench *bench, long value)
 {

@@ -72,10 +72,7 @@ static void signal_main(struct bench *bench, int argc, char **argv)
     if (!bench_select(bench, argc, argv, "signal", SIGNAL_MAX_SIZE, 2, 2))
         return;
     const struct bench_options *options = &bench->options;
-    size_t largest = 64;
-    for (int i = 0; i < options->nsizes; i++)
-        if (options->sizes[i] > largest)
-            largest = options->sizes[i];
+    size_t largest = bench_largest_size(options, 64);
     struct ping ping = { .pair = bench_pairing(bench) };
     ping.data = shmem_align(4096, largest);
     ping.signal = shmem_align(4096, 64 * sizeof(signal_t));
@@ -114,13 +111,4 @@ static void signal_main(struct bench *bench, int argc, char **argv)
     shmem_free(ping.data);
 }
 
-#ifndef BENCH_SUITE
-int main(int argc, char **argv)
-{
-    struct bench bench;
-    bench_start(&bench, argc, argv, "put-with-signal ping-pong");
-    signal_main(&bench, argc, argv);
-    bench_stop(&bench);
-    return 0;
-}
-#endif
+BENCH_MAIN(signal_main, "put-with-signal ping-pong")

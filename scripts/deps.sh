@@ -4,8 +4,8 @@
 # the libfabric transport between hosts, the PMIx and MPI bootstrap modes,
 # and what their tests use (network namespaces, Slurm, munge, nftables).
 # Needs root (or run the printed apt-get line). The README's two commands
-# and .ci/run call it; a user without root reads the README's "Parts and
-# what they need".
+# and .ci/run call it; a user without root reads the table of parts and
+# their packages under the README's "Install".
 set -euo pipefail
 missing=()
 need() { # package, then a test command that succeeds when it is installed

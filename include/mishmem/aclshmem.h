@@ -5,8 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-#include <mishmem/type_tables.h>
+#include <limits.h> /* users had it through the type table before */
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,7 +42,7 @@ enum {
     ACLSHMEM_STATUS_INVALID = 0x7fffffff,
 };
 
-/* Limits (see the README's table). */
+/* Limits (docs/reference/limits.md). */
 #define ACLSHMEM_MAX_PES 16384
 #define ACLSHMEM_MAX_LOCAL_SIZE (40ULL * 1024 * 1024 * 1024)
 #define ACLSHMEM_MAX_INSTANCES 255
@@ -87,7 +86,7 @@ typedef struct {
 typedef struct {
     int my_pe;
     int n_pes;
-    const char *ip_port;     /* "tcp://HOST:PORT" (PORT may be 0, see README) */
+    const char *ip_port;     /* "tcp://HOST:PORT" (PORT 0: docs/guide/instances.md) */
     uint64_t local_mem_size; /* symmetric heap bytes per PE */
     aclshmem_init_optional_attr_t option_attr;
     void *comm_args;         /* NULL in default mode */
@@ -184,15 +183,159 @@ int aclshmem_getmem(void *dest, const void *source, size_t nbytes, int pe);
 int aclshmem_putmem_nbi(void *dest, const void *source, size_t nbytes, int pe);
 int aclshmem_getmem_nbi(void *dest, const void *source, size_t nbytes, int pe);
 
-#define MISHMEM_DECLARE_ACL_RMA(T, N)                                               \
-    int aclshmem_##N##_put(T *dest, const T *source, size_t nelems, int pe);      \
-    int aclshmem_##N##_get(T *dest, const T *source, size_t nelems, int pe);      \
-    int aclshmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe);  \
-    int aclshmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe);  \
-    int aclshmem_##N##_p(T *dest, T value, int pe);                               \
-    T aclshmem_##N##_g(const T *source, int pe);
-MISHMEM_RMA_TYPES(MISHMEM_DECLARE_ACL_RMA)
-#undef MISHMEM_DECLARE_ACL_RMA
+/* typed RMA_TYPES(T, N), expanded by scripts/gen_types.py:
+int aclshmem_##N##_put(T *dest, const T *source, size_t nelems, int pe);
+int aclshmem_##N##_get(T *dest, const T *source, size_t nelems, int pe);
+int aclshmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe);
+int aclshmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe);
+int aclshmem_##N##_p(T *dest, T value, int pe);
+T aclshmem_##N##_g(const T *source, int pe);
+*/
+int aclshmem_float_put(float *dest, const float *source, size_t nelems, int pe);
+int aclshmem_float_get(float *dest, const float *source, size_t nelems, int pe);
+int aclshmem_float_put_nbi(float *dest, const float *source, size_t nelems, int pe);
+int aclshmem_float_get_nbi(float *dest, const float *source, size_t nelems, int pe);
+int aclshmem_float_p(float *dest, float value, int pe);
+float aclshmem_float_g(const float *source, int pe);
+int aclshmem_double_put(double *dest, const double *source, size_t nelems, int pe);
+int aclshmem_double_get(double *dest, const double *source, size_t nelems, int pe);
+int aclshmem_double_put_nbi(double *dest, const double *source, size_t nelems, int pe);
+int aclshmem_double_get_nbi(double *dest, const double *source, size_t nelems, int pe);
+int aclshmem_double_p(double *dest, double value, int pe);
+double aclshmem_double_g(const double *source, int pe);
+int aclshmem_longdouble_put(long double *dest, const long double *source, size_t nelems, int pe);
+int aclshmem_longdouble_get(long double *dest, const long double *source, size_t nelems, int pe);
+int aclshmem_longdouble_put_nbi(long double *dest, const long double *source, size_t nelems, int pe);
+int aclshmem_longdouble_get_nbi(long double *dest, const long double *source, size_t nelems, int pe);
+int aclshmem_longdouble_p(long double *dest, long double value, int pe);
+long double aclshmem_longdouble_g(const long double *source, int pe);
+int aclshmem_char_put(char *dest, const char *source, size_t nelems, int pe);
+int aclshmem_char_get(char *dest, const char *source, size_t nelems, int pe);
+int aclshmem_char_put_nbi(char *dest, const char *source, size_t nelems, int pe);
+int aclshmem_char_get_nbi(char *dest, const char *source, size_t nelems, int pe);
+int aclshmem_char_p(char *dest, char value, int pe);
+char aclshmem_char_g(const char *source, int pe);
+int aclshmem_schar_put(signed char *dest, const signed char *source, size_t nelems, int pe);
+int aclshmem_schar_get(signed char *dest, const signed char *source, size_t nelems, int pe);
+int aclshmem_schar_put_nbi(signed char *dest, const signed char *source, size_t nelems, int pe);
+int aclshmem_schar_get_nbi(signed char *dest, const signed char *source, size_t nelems, int pe);
+int aclshmem_schar_p(signed char *dest, signed char value, int pe);
+signed char aclshmem_schar_g(const signed char *source, int pe);
+int aclshmem_short_put(short *dest, const short *source, size_t nelems, int pe);
+int aclshmem_short_get(short *dest, const short *source, size_t nelems, int pe);
+int aclshmem_short_put_nbi(short *dest, const short *source, size_t nelems, int pe);
+int aclshmem_short_get_nbi(short *dest, const short *source, size_t nelems, int pe);
+int aclshmem_short_p(short *dest, short value, int pe);
+short aclshmem_short_g(const short *source, int pe);
+int aclshmem_int_put(int *dest, const int *source, size_t nelems, int pe);
+int aclshmem_int_get(int *dest, const int *source, size_t nelems, int pe);
+int aclshmem_int_put_nbi(int *dest, const int *source, size_t nelems, int pe);
+int aclshmem_int_get_nbi(int *dest, const int *source, size_t nelems, int pe);
+int aclshmem_int_p(int *dest, int value, int pe);
+int aclshmem_int_g(const int *source, int pe);
+int aclshmem_long_put(long *dest, const long *source, size_t nelems, int pe);
+int aclshmem_long_get(long *dest, const long *source, size_t nelems, int pe);
+int aclshmem_long_put_nbi(long *dest, const long *source, size_t nelems, int pe);
+int aclshmem_long_get_nbi(long *dest, const long *source, size_t nelems, int pe);
+int aclshmem_long_p(long *dest, long value, int pe);
+long aclshmem_long_g(const long *source, int pe);
+int aclshmem_longlong_put(long long *dest, const long long *source, size_t nelems, int pe);
+int aclshmem_longlong_get(long long *dest, const long long *source, size_t nelems, int pe);
+int aclshmem_longlong_put_nbi(long long *dest, const long long *source, size_t nelems, int pe);
+int aclshmem_longlong_get_nbi(long long *dest, const long long *source, size_t nelems, int pe);
+int aclshmem_longlong_p(long long *dest, long long value, int pe);
+long long aclshmem_longlong_g(const long long *source, int pe);
+int aclshmem_uchar_put(unsigned char *dest, const unsigned char *source, size_t nelems, int pe);
+int aclshmem_uchar_get(unsigned char *dest, const unsigned char *source, size_t nelems, int pe);
+int aclshmem_uchar_put_nbi(unsigned char *dest, const unsigned char *source, size_t nelems, int pe);
+int aclshmem_uchar_get_nbi(unsigned char *dest, const unsigned char *source, size_t nelems, int pe);
+int aclshmem_uchar_p(unsigned char *dest, unsigned char value, int pe);
+unsigned char aclshmem_uchar_g(const unsigned char *source, int pe);
+int aclshmem_ushort_put(unsigned short *dest, const unsigned short *source, size_t nelems, int pe);
+int aclshmem_ushort_get(unsigned short *dest, const unsigned short *source, size_t nelems, int pe);
+int aclshmem_ushort_put_nbi(unsigned short *dest, const unsigned short *source, size_t nelems, int pe);
+int aclshmem_ushort_get_nbi(unsigned short *dest, const unsigned short *source, size_t nelems, int pe);
+int aclshmem_ushort_p(unsigned short *dest, unsigned short value, int pe);
+unsigned short aclshmem_ushort_g(const unsigned short *source, int pe);
+int aclshmem_uint_put(unsigned int *dest, const unsigned int *source, size_t nelems, int pe);
+int aclshmem_uint_get(unsigned int *dest, const unsigned int *source, size_t nelems, int pe);
+int aclshmem_uint_put_nbi(unsigned int *dest, const unsigned int *source, size_t nelems, int pe);
+int aclshmem_uint_get_nbi(unsigned int *dest, const unsigned int *source, size_t nelems, int pe);
+int aclshmem_uint_p(unsigned int *dest, unsigned int value, int pe);
+unsigned int aclshmem_uint_g(const unsigned int *source, int pe);
+int aclshmem_ulong_put(unsigned long *dest, const unsigned long *source, size_t nelems, int pe);
+int aclshmem_ulong_get(unsigned long *dest, const unsigned long *source, size_t nelems, int pe);
+int aclshmem_ulong_put_nbi(unsigned long *dest, const unsigned long *source, size_t nelems, int pe);
+int aclshmem_ulong_get_nbi(unsigned long *dest, const unsigned long *source, size_t nelems, int pe);
+int aclshmem_ulong_p(unsigned long *dest, unsigned long value, int pe);
+unsigned long aclshmem_ulong_g(const unsigned long *source, int pe);
+int aclshmem_ulonglong_put(unsigned long long *dest, const unsigned long long *source, size_t nelems, int pe);
+int aclshmem_ulonglong_get(unsigned long long *dest, const unsigned long long *source, size_t nelems, int pe);
+int aclshmem_ulonglong_put_nbi(unsigned long long *dest, const unsigned long long *source, size_t nelems, int pe);
+int aclshmem_ulonglong_get_nbi(unsigned long long *dest, const unsigned long long *source, size_t nelems, int pe);
+int aclshmem_ulonglong_p(unsigned long long *dest, unsigned long long value, int pe);
+unsigned long long aclshmem_ulonglong_g(const unsigned long long *source, int pe);
+int aclshmem_int8_put(int8_t *dest, const int8_t *source, size_t nelems, int pe);
+int aclshmem_int8_get(int8_t *dest, const int8_t *source, size_t nelems, int pe);
+int aclshmem_int8_put_nbi(int8_t *dest, const int8_t *source, size_t nelems, int pe);
+int aclshmem_int8_get_nbi(int8_t *dest, const int8_t *source, size_t nelems, int pe);
+int aclshmem_int8_p(int8_t *dest, int8_t value, int pe);
+int8_t aclshmem_int8_g(const int8_t *source, int pe);
+int aclshmem_int16_put(int16_t *dest, const int16_t *source, size_t nelems, int pe);
+int aclshmem_int16_get(int16_t *dest, const int16_t *source, size_t nelems, int pe);
+int aclshmem_int16_put_nbi(int16_t *dest, const int16_t *source, size_t nelems, int pe);
+int aclshmem_int16_get_nbi(int16_t *dest, const int16_t *source, size_t nelems, int pe);
+int aclshmem_int16_p(int16_t *dest, int16_t value, int pe);
+int16_t aclshmem_int16_g(const int16_t *source, int pe);
+int aclshmem_int32_put(int32_t *dest, const int32_t *source, size_t nelems, int pe);
+int aclshmem_int32_get(int32_t *dest, const int32_t *source, size_t nelems, int pe);
+int aclshmem_int32_put_nbi(int32_t *dest, const int32_t *source, size_t nelems, int pe);
+int aclshmem_int32_get_nbi(int32_t *dest, const int32_t *source, size_t nelems, int pe);
+int aclshmem_int32_p(int32_t *dest, int32_t value, int pe);
+int32_t aclshmem_int32_g(const int32_t *source, int pe);
+int aclshmem_int64_put(int64_t *dest, const int64_t *source, size_t nelems, int pe);
+int aclshmem_int64_get(int64_t *dest, const int64_t *source, size_t nelems, int pe);
+int aclshmem_int64_put_nbi(int64_t *dest, const int64_t *source, size_t nelems, int pe);
+int aclshmem_int64_get_nbi(int64_t *dest, const int64_t *source, size_t nelems, int pe);
+int aclshmem_int64_p(int64_t *dest, int64_t value, int pe);
+int64_t aclshmem_int64_g(const int64_t *source, int pe);
+int aclshmem_uint8_put(uint8_t *dest, const uint8_t *source, size_t nelems, int pe);
+int aclshmem_uint8_get(uint8_t *dest, const uint8_t *source, size_t nelems, int pe);
+int aclshmem_uint8_put_nbi(uint8_t *dest, const uint8_t *source, size_t nelems, int pe);
+int aclshmem_uint8_get_nbi(uint8_t *dest, const uint8_t *source, size_t nelems, int pe);
+int aclshmem_uint8_p(uint8_t *dest, uint8_t value, int pe);
+uint8_t aclshmem_uint8_g(const uint8_t *source, int pe);
+int aclshmem_uint16_put(uint16_t *dest, const uint16_t *source, size_t nelems, int pe);
+int aclshmem_uint16_get(uint16_t *dest, const uint16_t *source, size_t nelems, int pe);
+int aclshmem_uint16_put_nbi(uint16_t *dest, const uint16_t *source, size_t nelems, int pe);
+int aclshmem_uint16_get_nbi(uint16_t *dest, const uint16_t *source, size_t nelems, int pe);
+int aclshmem_uint16_p(uint16_t *dest, uint16_t value, int pe);
+uint16_t aclshmem_uint16_g(const uint16_t *source, int pe);
+int aclshmem_uint32_put(uint32_t *dest, const uint32_t *source, size_t nelems, int pe);
+int aclshmem_uint32_get(uint32_t *dest, const uint32_t *source, size_t nelems, int pe);
+int aclshmem_uint32_put_nbi(uint32_t *dest, const uint32_t *source, size_t nelems, int pe);
+int aclshmem_uint32_get_nbi(uint32_t *dest, const uint32_t *source, size_t nelems, int pe);
+int aclshmem_uint32_p(uint32_t *dest, uint32_t value, int pe);
+uint32_t aclshmem_uint32_g(const uint32_t *source, int pe);
+int aclshmem_uint64_put(uint64_t *dest, const uint64_t *source, size_t nelems, int pe);
+int aclshmem_uint64_get(uint64_t *dest, const uint64_t *source, size_t nelems, int pe);
+int aclshmem_uint64_put_nbi(uint64_t *dest, const uint64_t *source, size_t nelems, int pe);
+int aclshmem_uint64_get_nbi(uint64_t *dest, const uint64_t *source, size_t nelems, int pe);
+int aclshmem_uint64_p(uint64_t *dest, uint64_t value, int pe);
+uint64_t aclshmem_uint64_g(const uint64_t *source, int pe);
+int aclshmem_size_put(size_t *dest, const size_t *source, size_t nelems, int pe);
+int aclshmem_size_get(size_t *dest, const size_t *source, size_t nelems, int pe);
+int aclshmem_size_put_nbi(size_t *dest, const size_t *source, size_t nelems, int pe);
+int aclshmem_size_get_nbi(size_t *dest, const size_t *source, size_t nelems, int pe);
+int aclshmem_size_p(size_t *dest, size_t value, int pe);
+size_t aclshmem_size_g(const size_t *source, int pe);
+int aclshmem_ptrdiff_put(ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, int pe);
+int aclshmem_ptrdiff_get(ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, int pe);
+int aclshmem_ptrdiff_put_nbi(ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, int pe);
+int aclshmem_ptrdiff_get_nbi(ptrdiff_t *dest, const ptrdiff_t *source, size_t nelems, int pe);
+int aclshmem_ptrdiff_p(ptrdiff_t *dest, ptrdiff_t value, int pe);
+ptrdiff_t aclshmem_ptrdiff_g(const ptrdiff_t *source, int pe);
+/* end typed */
 
 /* Ordering and synchronization. */
 int aclshmem_quiet(void);
@@ -223,10 +366,87 @@ uint64_t aclshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_va
 
 /* For the types of the seed (char, float, int8, ...) and those of
  * OpenSHMEM's table 7 (MISHMEM_ACL_P2P_SYNC_TYPES). */
-#define MISHMEM_DECLARE_ACL_WAIT(T, N)                                     \
-    int aclshmem_##N##_wait_until(T *ivar, int cmp, T cmp_value);
-MISHMEM_ACL_P2P_SYNC_TYPES(MISHMEM_DECLARE_ACL_WAIT)
-#undef MISHMEM_DECLARE_ACL_WAIT
+/* typed ACL_P2P_SYNC_TYPES(T, N), expanded by scripts/gen_types.py:
+int aclshmem_##N##_wait_until(T *ivar, int cmp, T cmp_value);
+*/
+int aclshmem_float_wait_until(float *ivar, int cmp, float cmp_value);
+int aclshmem_char_wait_until(char *ivar, int cmp, char cmp_value);
+int aclshmem_short_wait_until(short *ivar, int cmp, short cmp_value);
+int aclshmem_int_wait_until(int *ivar, int cmp, int cmp_value);
+int aclshmem_long_wait_until(long *ivar, int cmp, long cmp_value);
+int aclshmem_longlong_wait_until(long long *ivar, int cmp, long long cmp_value);
+int aclshmem_ushort_wait_until(unsigned short *ivar, int cmp, unsigned short cmp_value);
+int aclshmem_uint_wait_until(unsigned int *ivar, int cmp, unsigned int cmp_value);
+int aclshmem_ulong_wait_until(unsigned long *ivar, int cmp, unsigned long cmp_value);
+int aclshmem_ulonglong_wait_until(unsigned long long *ivar, int cmp, unsigned long long cmp_value);
+int aclshmem_int8_wait_until(int8_t *ivar, int cmp, int8_t cmp_value);
+int aclshmem_int16_wait_until(int16_t *ivar, int cmp, int16_t cmp_value);
+int aclshmem_int32_wait_until(int32_t *ivar, int cmp, int32_t cmp_value);
+int aclshmem_int64_wait_until(int64_t *ivar, int cmp, int64_t cmp_value);
+int aclshmem_uint8_wait_until(uint8_t *ivar, int cmp, uint8_t cmp_value);
+int aclshmem_uint16_wait_until(uint16_t *ivar, int cmp, uint16_t cmp_value);
+int aclshmem_uint32_wait_until(uint32_t *ivar, int cmp, uint32_t cmp_value);
+int aclshmem_uint64_wait_until(uint64_t *ivar, int cmp, uint64_t cmp_value);
+int aclshmem_size_wait_until(size_t *ivar, int cmp, size_t cmp_value);
+int aclshmem_ptrdiff_wait_until(ptrdiff_t *ivar, int cmp, ptrdiff_t cmp_value);
+/* end typed */
+
+/* Introspection (mishmem; hand-written, see aclshmemx_instance_list(3),
+ * aclshmemx_instance_stats(3), aclshmemx_heap_used(3)). This PE's view;
+ * none of them is collective, all may be called from any thread. */
+
+/* The ids of the instances live in this process, ascending. *count gets
+ * how many there are; ids gets them when capacity is enough (ids NULL with
+ * capacity 0 asks only the count; ACLSHMEM_MAX_INSTANCES always suffices).
+ * ACLSHMEM_INVALID_PARAM: count is NULL, or ids is NULL with capacity > 0;
+ * ACLSHMEM_INVALID_VALUE: capacity is too small (*count says how many are
+ * needed, ids is untouched). */
+int aclshmemx_instance_list(uint64_t *ids, size_t capacity, size_t *count);
+
+/* Kinds of operations and transports, the indices of the arrays below. */
+enum {
+    ACLSHMEMX_STATS_PUT = 0,
+    ACLSHMEMX_STATS_GET = 1,
+    ACLSHMEMX_STATS_AMO = 2,
+    ACLSHMEMX_STATS_SIGNAL = 3,
+    ACLSHMEMX_STATS_COLLECTIVE = 4,
+    ACLSHMEMX_STATS_KINDS = 5,
+};
+enum {
+    ACLSHMEMX_STATS_VIA_SHM = 0, /* the shared-memory transport (MISHMEM_PEERS_UNMAPPED=1) */
+    ACLSHMEMX_STATS_VIA_OFI = 1, /* libfabric: peers on other hosts */
+    ACLSHMEMX_STATS_TRANSPORTS = 2,
+};
+#define ACLSHMEMX_INSTANCE_STATS_VERSION 1
+
+/* One instance's counters on this PE since it was created. Set `size` to
+ * sizeof(aclshmemx_instance_stats_t) before the call; the library fills
+ * what it knows of that many bytes, zeroes the rest and sets `version`.
+ * Later versions only append fields. What is counted, precisely:
+ * aclshmemx_instance_stats(3). Load/store operations on mapped peers are
+ * not counted (they stay on the fast path). */
+typedef struct {
+    uint32_t size;    /* in: the caller's sizeof(aclshmemx_instance_stats_t) */
+    uint32_t version; /* out: ACLSHMEMX_INSTANCE_STATS_VERSION of the library */
+    uint64_t ops[ACLSHMEMX_STATS_KINDS];   /* operations that left the fast path, by kind */
+    uint64_t bytes[ACLSHMEMX_STATS_KINDS]; /* ... and their bytes */
+    uint64_t transport_ops[ACLSHMEMX_STATS_TRANSPORTS];   /* operations handed to a transport */
+    uint64_t transport_bytes[ACLSHMEMX_STATS_TRANSPORTS]; /* ... and their bytes */
+    uint64_t waits;     /* waits that outlasted their first spins */
+    uint64_t sleeps;    /* sleeps of those waits */
+    uint64_t asleep_ns; /* time spent in those sleeps */
+} aclshmemx_instance_stats_t;
+
+/* ACLSHMEM_INVALID_PARAM: stats is NULL, stats->size is smaller than
+ * version 1's, or no live instance has this id; ACLSHMEM_INVALID_VALUE:
+ * the id is above ACLSHMEM_MAX_INSTANCE_ID. */
+int aclshmemx_instance_stats(uint64_t instance_id, aclshmemx_instance_stats_t *stats);
+
+/* Bytes of the instance's symmetric heap on this PE that are allocated /
+ * not allocated (the largest block that fits may be smaller: free space
+ * can be split). Errors as for aclshmemx_instance_stats. */
+int aclshmemx_heap_used(uint64_t instance_id, size_t *bytes);
+int aclshmemx_heap_free(uint64_t instance_id, size_t *bytes);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #include "api/face.h"
 #include "core/amo/amo.h"
 #include "mishmem/aclshmem_amo.h"
+#include "util/type_lists.h"
 
 #define ACL_AMO(NAME, op, T, target, operand, cond, fetched, pe)                            \
     mishmem_amo(mishmem_current(), "aclshmem_" #NAME, op, target, sizeof(T), operand, cond, \

@@ -1,6 +1,7 @@
 /* aclshmem face: RMA, generated from the type table. */
 #include "api/face.h"
 #include "core/rma/rma.h"
+#include "util/type_lists.h"
 
 /* Overflow-safe: a count too large for size_t fails the range check. */
 #define ELEM_BYTES(nelems, T) mishmem_elems_bytes(nelems, sizeof(T))
@@ -52,7 +53,7 @@ int aclshmem_getmem_nbi(void *dest, const void *source, size_t nbytes, int pe)
     {                                                                                             \
         ACL_RMA("aclshmem_" #N "_p", mishmem_put, dest, &value, sizeof(T), pe);                   \
     }                                                                                             \
-    /* No error channel: misuse is logged and gives 0 (README), or ends   \
+    /* No error channel: misuse is logged and gives 0 (docs/reference/api.md), or ends            \
      * the process under SHMEM_DEBUG=1. */                                                        \
     T aclshmem_##N##_g(const T *source, int pe)                                                   \
     {                                                                                             \

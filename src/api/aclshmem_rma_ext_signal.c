@@ -3,6 +3,7 @@
 #include "api/face.h"
 #include "core/signal/signal.h"
 #include "mishmem/aclshmem_rma_ext.h"
+#include "util/type_lists.h"
 
 #define ACL_PUT_SIGNAL(call, dest, source, nelems, T, sig_addr, signal, sig_op, pe)                     \
     mishmem_put_signal(mishmem_current(), call, dest, source, mishmem_elems_bytes(nelems, sizeof(T)), \

@@ -3,6 +3,7 @@
 #include "api/face.h"
 #include "core/rma/rma.h"
 #include "mishmem/aclshmem_rma_ext.h"
+#include "util/type_lists.h"
 
 #define ACL_SIZED(op, call, dest, source, nelems, B, pe) \
     op(mishmem_current(), call, dest, source, mishmem_elems_bytes(nelems, B / 8), pe, MISHMEM_RETURN_ERROR)

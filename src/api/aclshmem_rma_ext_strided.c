@@ -3,6 +3,7 @@
 #include "api/face.h"
 #include "core/rma/strided.h"
 #include "mishmem/aclshmem_rma_ext.h"
+#include "util/type_lists.h"
 
 #define DEFINE_ACL_STRIDED(T, N)                                                                     \
     int aclshmem_##N##_iput(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,   \

@@ -4,6 +4,7 @@
 #include "core/p2p_wait.h"
 #include "mishmem/aclshmem_p2p.h"
 #include "core/sync.h"
+#include "util/type_lists.h"
 
 int aclshmem_quiet(void)
 {

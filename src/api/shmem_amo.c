@@ -2,6 +2,7 @@
  * the current instance, generated from the AMO type tables. */
 #include "api/face.h"
 #include "api/shmem_amo_forms.h"
+#include "util/type_lists.h"
 
 #define NO_CTX()
 #define CURRENT_INSTANCE(call, pe_ptr) mishmem_current()

@@ -6,6 +6,7 @@
 #include "api/face.h"
 #include "api/shmem_amo_forms.h"
 #include "core/context.h"
+#include "util/type_lists.h"
 
 #define CTX_PARAM() shmem_ctx_t ctx,
 #define CTX_INSTANCE(call, pe_ptr) mishmem_ctx_target(ctx, pe_ptr, call)

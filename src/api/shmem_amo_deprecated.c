@@ -2,6 +2,7 @@
  * still used by older programs. Each reports misuse under its own name. */
 #include "api/face.h"
 #include "api/shmem_amo_forms.h"
+#include "util/type_lists.h"
 
 #define CURRENT_INSTANCE(call, pe_ptr) mishmem_current()
 #define OLD_AMO(NAME, op, T, target, operand, cond, fetched, pe) \

@@ -2,6 +2,7 @@
  * generated from the type table. */
 #include "api/shmem_coll_face.h"
 #include "mishmem/openshmem_coll.h"
+#include "util/type_lists.h"
 
 int shmem_team_sync(shmem_team_t team)
 {

@@ -4,6 +4,7 @@
  * outside the active set returns at once (SHMEM_DEBUG=1: an error). */
 #include "api/shmem_coll_face.h"
 #include "mishmem/openshmem_coll.h"
+#include "util/type_lists.h"
 
 void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync)
 {

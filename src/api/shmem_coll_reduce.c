@@ -1,6 +1,7 @@
 /* OpenSHMEM face: team reductions, generated from the reduction tables. */
 #include "api/shmem_coll_face.h"
 #include "mishmem/openshmem_coll.h"
+#include "util/type_lists.h"
 
 #define DEFINE_SHMEM_REDUCE(T, N, OP)                                                                   \
     int shmem_##N##_##OP##_reduce(shmem_team_t team, T *dest, const T *source, size_t nreduce)         \

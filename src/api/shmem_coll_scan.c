@@ -1,6 +1,7 @@
 /* OpenSHMEM face: the 1.6 scans on a team, generated from the SUM types. */
 #include "api/shmem_coll_face.h"
 #include "mishmem/openshmem_coll.h"
+#include "util/type_lists.h"
 
 #define DEFINE_SHMEM_SCAN(T, N, KIND, EXCLUSIVE)                                                        \
     int shmem_##N##_sum_##KIND(shmem_team_t team, T *dest, const T *source, size_t nelems)             \

@@ -4,6 +4,7 @@
 #include "core/context.h"
 #include "core/rma/rma.h"
 #include "mishmem/openshmem_rma_ext.h"
+#include "util/type_lists.h"
 
 /* The context resolves first: it names the instance and, for a team
  * context, turns the team PE into the instance's numbering. */

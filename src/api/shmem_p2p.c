@@ -5,6 +5,7 @@
 #include "api/face.h"
 #include "core/p2p_set.h"
 #include "mishmem/openshmem_p2p.h"
+#include "util/type_lists.h"
 
 #define ABORT MISHMEM_ABORT
 

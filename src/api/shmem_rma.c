@@ -2,6 +2,7 @@
  * message naming the call, the PE and the address. */
 #include "api/face.h"
 #include "core/rma/rma.h"
+#include "util/type_lists.h"
 
 /* Overflow-safe: a count too large for size_t fails the range check. */
 #define ELEM_BYTES(nelems, T) mishmem_elems_bytes(nelems, sizeof(T))

@@ -5,6 +5,7 @@
 #include "core/context.h"
 #include "core/rma/blocks.h"
 #include "mishmem/openshmem_rma_ext.h"
+#include "util/type_lists.h"
 
 #define BLOCKS(op, call, dest, source, dst, sst, bsize, nblocks, elem, pe) \
     op(mishmem_shmem_instance(call), call, dest, source, dst, sst, bsize, nblocks, elem, pe, MISHMEM_ABORT)

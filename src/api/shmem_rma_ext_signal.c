@@ -3,6 +3,7 @@
 #include "api/face.h"
 #include "core/signal/signal.h"
 #include "mishmem/openshmem_rma_ext.h"
+#include "util/type_lists.h"
 
 #define SHMEM_PUT_SIGNAL(call, dest, source, bytes, sig_addr, signal, sig_op, pe)                  \
     mishmem_put_signal(mishmem_current(), call, dest, source, bytes, sig_addr, signal, sig_op, pe, \

@@ -3,6 +3,7 @@
 #include "api/face.h"
 #include "core/rma/strided.h"
 #include "mishmem/openshmem_rma_ext.h"
+#include "util/type_lists.h"
 
 #define SHMEM_STRIDED(op, call, dest, source, dst, sst, nelems, elem, pe) \
     op(mishmem_current(), call, dest, source, dst, sst, nelems, elem, pe, MISHMEM_ABORT)

@@ -2,6 +2,7 @@
 #include "api/face.h"
 #include "core/p2p_check.h"
 #include "core/sync.h"
+#include "util/type_lists.h"
 
 void shmem_quiet(void) { mishmem_quiet_current(); }
 

@@ -18,7 +18,7 @@
 #include "core/p2p_check.h"
 #include "core/p2p_wait.h"
 #include "core/rma/rma.h"
-#include "mishmem/type_tables.h"
+#include "util/type_lists.h"
 
 /* Where this thread's next *_any scan starts: just after the element it
  * found last, so that an element that keeps holding is found by repeated
@@ -188,9 +188,7 @@ static inline int mishmem_p2p_set_empty(size_t nelems, const int *status)
                                                                 values, stride)) > 0);                   \
         return count;                                                                                    \
     }
-/* The seed's types that OpenSHMEM's table 7 lacks. */
-#define MISHMEM_TT_P2P_ACL_EXTRA(F) MISHMEM_TT_AND(MISHMEM_FLAG(ap2p, F), MISHMEM_TT_NOT(MISHMEM_FLAG(p2p, F)))
-#define MISHMEM_P2P_ACL_EXTRA_TYPES(X) MISHMEM_TYPES_WHERE(MISHMEM_TT_P2P_ACL_EXTRA, MISHMEM_W1_TN, X, ~)
+/* Table 7's types, then the seed's types that table 7 lacks. */
 MISHMEM_P2P_SYNC_TYPES(MISHMEM_DEFINE_P2P_SET)
 MISHMEM_P2P_ACL_EXTRA_TYPES(MISHMEM_DEFINE_P2P_SET)
 #undef MISHMEM_DEFINE_P2P_SET

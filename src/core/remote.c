@@ -62,6 +62,14 @@ static void *mapped_address(const struct mishmem_instance *inst, int pe, const v
     return mishmem_static_translate(&inst->static_data, addr, pe);
 }
 
+/* Every hand-off to a transport is counted for it (instance/stats.h):
+ * the program's operations and the library's own (portable collectives,
+ * their signals, locks). */
+static void count_via(struct mishmem_instance *inst, int transport_index, uint64_t bytes)
+{
+    mishmem_stats_add(&inst->stats.transport[transport_index], bytes);
+}
+
 static void *state_of(struct mishmem_instance *inst, int pe)
 {
     return inst->transport_state[inst->peers[pe].transport_index];
@@ -91,6 +99,7 @@ int mishmem_remote_put(struct mishmem_instance *inst, int pe, void *dest, const 
     }
     if (len == 0)
         return ACLSHMEM_SUCCESS;
+    count_via(inst, inst->peers[pe].transport_index, len);
     return reached(inst, pe,
                    inst->peers[pe].transport->put(state_of(inst, pe), pe, must_translate(inst, dest, len), source,
                                                   len, completion),
@@ -107,6 +116,7 @@ int mishmem_remote_get(struct mishmem_instance *inst, int pe, void *dest, const 
     }
     if (len == 0)
         return ACLSHMEM_SUCCESS;
+    count_via(inst, inst->peers[pe].transport_index, len);
     return reached(inst, pe,
                    inst->peers[pe].transport->get(state_of(inst, pe), pe, dest, must_translate(inst, source, len),
                                                   len, completion),
@@ -192,6 +202,7 @@ int mishmem_remote_amo(struct mishmem_instance *inst, int pe, enum mishmem_amo_o
         }
         return ACLSHMEM_SUCCESS;
     }
+    count_via(inst, inst->peers[pe].amo_transport_index, size);
     return reached(inst, pe,
                    inst->peers[pe].amo_transport->amo(amo_state_of(inst, pe), pe,
                                                       must_translate(inst, target, size), op,
@@ -213,6 +224,7 @@ int mishmem_remote_put_signal(struct mishmem_instance *inst, int pe, void *dest,
                                                                                        : MISHMEM_AMO_FETCH_ADD,
                                                            sig_addr, sizeof *sig_addr, &signal, NULL, NULL);
     }
+    count_via(inst, inst->peers[pe].transport_index, len + sizeof signal);
     return reached(inst, pe,
                    inst->peers[pe].transport->put_signal(state_of(inst, pe), pe, must_translate(inst, dest, len),
                                                          source, len, must_translate(inst, sig_addr, sizeof *sig_addr),

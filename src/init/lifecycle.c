@@ -176,6 +176,7 @@ int mishmem_instance_finalize(struct mishmem_instance *inst, const char *call)
      * releases what is local; its `failed` word stays for the peers to see. */
     if (!mishmem_instance_failed(inst))
         mishmem_finalize_barrier(inst, call);
+    mishmem_info_finalize(inst);
     /* Peers still leaving the barrier may see us exit: tell them it is fine. */
     if (!mishmem_instance_failed(inst))
         atomic_store_explicit(&mishmem_control_of(inst, inst->my_pe)->header.departed.value, 1, memory_order_release);

@@ -12,6 +12,7 @@
 #include "bootstrap/bootstrap.h"
 #include "heap/segment.h"
 #include "heap/static_segment.h"
+#include "instance/stats.h"
 #include "mapped/segment_header.h"
 #include "mishmem/aclshmem.h"
 #include "transport/transport.h"
@@ -137,6 +138,9 @@ struct mishmem_instance {
     /* What the transports see of this instance (transport/transport.h);
      * last, so that the fields above keep their places on the hot path. */
     struct mishmem_transport_ctx transport_ctx;
+    /* Counters of what left the fast path (instance/stats.h); after the
+     * hot fields for the same reason. */
+    struct mishmem_stats stats;
 };
 
 static inline int mishmem_instance_failed(const struct mishmem_instance *inst)

@@ -1,6 +1,6 @@
 /* The wait engine's slow paths: finding a failed or departed peer,
- * failing the instance, and sleeping where transports must hear of it
- * (wait.h). */
+ * failing the instance, and the counted sleep, which transports hear of
+ * where peers are on other hosts (wait.h). */
 #include "progress/wait.h"
 
 #include "progress/failure.h"
@@ -113,13 +113,6 @@ int mishmem_find_failure(struct mishmem_waiter *w)
     return inst->n_unmapped > 0 && find_remote_failure(w);
 }
 
-void mishmem_waiter_sleep_remote(struct mishmem_waiter *w, uint32_t ticket)
-{
-    mishmem_transports_sleeping(w->inst, 1);
-    mishmem_doorbell_sleep(w->inst, ticket, w->sleep_ns);
-    mishmem_transports_sleeping(w->inst, 0);
-}
-
 void mishmem_wait_fail(struct mishmem_waiter *w, int step)
 {
     if (step != MISHMEM_WAIT_PEER_FAILED)
@@ -154,4 +147,19 @@ void mishmem_wait_fail(struct mishmem_waiter *w, int step)
                                              ? " (the fabric has not reached it for MISHMEM_PEER_TIMEOUT_MS)"
                                              : "");
     mishmem_fail_instance(inst, origin, origin_why, message);
+}
+
+void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket)
+{
+    uint64_t before = mishmem_now_ns();
+    int remote = w->inst->n_unmapped > 0;
+    if (remote)
+        mishmem_transports_sleeping(w->inst, 1);
+    mishmem_doorbell_sleep(w->inst, ticket, w->sleep_ns);
+    if (remote)
+        mishmem_transports_sleeping(w->inst, 0);
+    atomic_fetch_add_explicit(&w->inst->stats.sleeps, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&w->inst->stats.asleep_ns, mishmem_now_ns() - before, memory_order_relaxed);
+    if (w->sleep_ns < w->inst->sleep_max_ns)
+        w->sleep_ns = w->sleep_ns * 2 < w->inst->sleep_max_ns ? w->sleep_ns * 2 : w->inst->sleep_max_ns;
 }

@@ -218,9 +218,12 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
      * sleep_max_ns, then this runs again. */
     if (__builtin_expect(w->inst->n_unmapped > 0, 0))
         mishmem_transports_progress(w->inst);
-    /* Contended CPUs (above): neither spin nor yield, sleep from here on. */
-    if (w->spin_until_ns == 0)
+    /* Contended CPUs (above): neither spin nor yield, sleep from here on.
+     * The first look at the clock also counts the wait (instance/stats.h). */
+    if (w->spin_until_ns == 0) {
         w->spin_until_ns = now + (mishmem_cpus_contended(w->inst, now) ? 0 : mishmem_wait_spin_ns(w->inst));
+        atomic_fetch_add_explicit(&w->inst->stats.waits, 1, memory_order_relaxed);
+    }
     if (now < w->spin_until_ns) {
         if (!w->inst->spin_ns)
             mishmem_balance(w->inst, now); /* keeps "alone on its CPU" fresh */
@@ -266,19 +269,11 @@ static inline uint32_t mishmem_waiter_arm(struct mishmem_waiter *w)
     return mishmem_doorbell_arm(w->inst, w->kind, &w->arming);
 }
 
-/* A sleep in an instance with peers on other hosts (wait.c): the
- * transports are told, so that their traffic rings the doorbell. */
-void mishmem_waiter_sleep_remote(struct mishmem_waiter *w, uint32_t ticket);
-
-static inline void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket)
-{
-    if (__builtin_expect(w->inst->n_unmapped > 0, 0))
-        mishmem_waiter_sleep_remote(w, ticket);
-    else
-        mishmem_doorbell_sleep(w->inst, ticket, w->sleep_ns);
-    if (w->sleep_ns < w->inst->sleep_max_ns)
-        w->sleep_ns = w->sleep_ns * 2 < w->inst->sleep_max_ns ? w->sleep_ns * 2 : w->inst->sleep_max_ns;
-}
+/* Sleeps on the doorbell until rung or w->sleep_ns pass; counted with the
+ * time it took (instance/stats.h). Where the instance has peers on other
+ * hosts the transports are told, so that their traffic rings the
+ * doorbell. Out of line: it is a system call. */
+void mishmem_waiter_sleep(struct mishmem_waiter *w, uint32_t ticket);
 
 /* Waits until COND holds, watching the peers of INST; KIND says who rings
  * (progress/ring.h), AWAITED is the world PE that must make COND true (-1:

@@ -111,8 +111,11 @@ static inline const struct mishmem_card_common *mishmem_card_of(const struct mis
 
 /* Blocking transfers return once the local buffer may be reused and, for
  * gets, the data has arrived; NBI ones return at once (quiet completes
- * them). */
-enum mishmem_completion { MISHMEM_BLOCKING, MISHMEM_NBI };
+ * them). NBI_TRY (gets only, liveness probes): as NBI, but a transport
+ * that cannot take it now returns ACLSHMEM_TIMEOUT_ERROR at once instead
+ * of retrying for the peer timeout; the caller retries within its own
+ * bound. */
+enum mishmem_completion { MISHMEM_BLOCKING, MISHMEM_NBI, MISHMEM_NBI_TRY };
 
 struct mishmem_transport {
     const char *name;

@@ -34,7 +34,8 @@
     X(SHMEM_INIT_TIMEOUT, LONG, "120", 1, 86400, INIT, "seconds shmem_init waits for the rendezvous") \
     X(SHMEM_VERSION, BOOL, "0", 0, 0, INFO, "1: print the library version at start-up")             \
     X(SHMEM_INFO, BOOL, "0", 0, 0, INFO,                                                            \
-      "1: print the version and every parameter (value, where it came from) at start-up, once per job") \
+      "1: print the version and every parameter (value, where it came from) at start-up, once per job; " \
+      "and each PE's counters of an instance at its finalize")                                      \
     X(SHMEM_DEBUG, BOOL, "0", 0, 0, INFO,                                                           \
       "1: debug output (init steps, bootstrap mode, transport per peer, heap layout) and deeper "   \
       "argument checks on every call (slower)")                                                     \
@@ -61,9 +62,10 @@
     X(MISHMEM_AMO_PATH, STRING, NULL, 0, 0, TRANSPORT,                                              \
       "cpu or fabric: how AMOs reach local PEs of an instance that spans hosts (default: cpu "      \
       "where the provider runs atomics on the target's CPU, else fabric)")                          \
-    X(MISHMEM_PEER_TIMEOUT_MS, LONG, "5000", 1, 3600000, TRANSPORT,                                 \
+    X(MISHMEM_PEER_TIMEOUT_MS, LONG, "30000", 1, 3600000, TRANSPORT,                                \
       "milliseconds a peer on another host may leave the fabric unanswered (every connection "      \
-      "attempt refused or unanswered) before it is taken for dead")                                 \
+      "attempt refused or unanswered) before it is taken for dead; long enough for TCP to "         \
+      "retransmit through a transient cut or a loaded machine")                                     \
     X(MISHMEM_OFI_DOMAIN, STRING, NULL, 0, 0, TRANSPORT,                                            \
       "libfabric domain (a wildcard, e.g. eth*); default: the first that is not the loopback")      \
     X(MISHMEM_FD_TRANSFER, STRING, "auto", 0, 0, TRANSPORT,                                         \

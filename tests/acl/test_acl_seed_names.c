@@ -15,6 +15,7 @@
 
 #include "test_instance_attr.h"
 #include "test_util.h"
+#include "util/type_lists.h"
 
 #define INSTANCE 9
 

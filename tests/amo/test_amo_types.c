@@ -9,6 +9,7 @@
 
 #include "amo/amo_values.h"
 #include "test_util.h"
+#include "util/type_lists.h"
 
 static int me, npes;
 static shmem_ctx_t world_ctx;

@@ -6,6 +6,7 @@
 #include <complex.h>
 
 #include "coll/coll_util.h"
+#include "util/type_lists.h"
 
 static long psync[SHMEM_REDUCE_SYNC_SIZE];
 static char *src_buf, *dst_buf, *work_buf;

@@ -6,6 +6,7 @@
 #include <complex.h>
 
 #include "coll/coll_util.h"
+#include "util/type_lists.h"
 
 #define BUFFER_BYTES (2 << 20)
 static const size_t counts[] = {1, 3000};

@@ -26,7 +26,7 @@ prog=$WORK/conventions
 # run MODE ARGS...: sets RC and ELAPSED (seconds, one decimal).
 run() {
     local start=$EPOCHREALTIME
-    timeout -k 2 20 "$LAUNCHER" -np 2 "$prog" "$@" "$MARK" >"$WORK/out" 2>"$WORK/err"
+    timeout -k 2 100 "$LAUNCHER" -np 2 "$prog" "$@" "$MARK" >"$WORK/out" 2>"$WORK/err"
     RC=$?
     ELAPSED=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
 }
@@ -49,7 +49,7 @@ run instance "$expected_id"
 
 run global_exit
 [ "$RC" -eq 99 ] || fail "global_exit: launcher exit status $RC, expected 99"
-# A hang shows as the 20 s guard's status (124), not as a time bound.
+# A hang shows as the 100 s guard's status (124), not as a time bound.
 grep -q "left a barrier" "$WORK/err" && fail "global_exit: a PE left the barrier"
 none_left global_exit
 
@@ -60,6 +60,6 @@ none_left killed
 
 export MISHMEM_COMPAT_PROBE="value with spaces=$RANDOM"
 run env MISHMEM_COMPAT_PROBE "$MISHMEM_COMPAT_PROBE"
-[ "$RC" -eq 0 ] || fail "env: the PEs did not inherit the launcher's environment"
+[ "$RC" -eq 0 ] || fail "env: the PEs did not inherit the launcher's environment (status $RC)"
 
 echo "PASS: conventions in instance $expected_id"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "util/type_lists.h"
 
 #define NELEMS 17
 

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include <mishmem/type_tables.h>
+#include "util/type_lists.h"
 
 /* Size in bytes of a libfabric datatype (0 for one not expected here). */
 #define FI_SIZE(d)                                                                   \

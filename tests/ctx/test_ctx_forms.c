@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "util/type_lists.h"
 
 #define NELEMS 6
 #define STRIDE_DST 3

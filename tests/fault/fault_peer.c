@@ -95,7 +95,12 @@ static void scenario_acl(void)
     double first = test_now_s() - start;
     printf("PE %d: aclshmem_barrier_all on A returned %d after %.0f ms\n", rank, rc, first * 1e3);
     CHECK(rc == ACLSHMEMX_PEER_FAILED, "barrier on A returned %d, not ACLSHMEMX_PEER_FAILED", rc);
-    CHECK(first < 10, "the failure took %.1f s to show", first);
+    /* At once on one host; across hosts once the fabric has not reached the
+     * peer for MISHMEM_PEER_TIMEOUT_MS (30 s by default). A hang is the
+     * watchdog's; this only says the failure did not wait on something else. */
+    const char *timeout_ms = getenv("MISHMEM_PEER_TIMEOUT_MS");
+    double bound = (timeout_ms ? atof(timeout_ms) / 1e3 : 30.0) + 30.0;
+    CHECK(first < bound, "the failure took %.1f s to show (bound %.0f s)", first, bound);
     start = test_now_s();
     CHECK_RC(aclshmem_barrier_all(), ACLSHMEMX_PEER_FAILED);
     CHECK(aclshmem_malloc(64) == NULL, "malloc on a failed instance");

@@ -51,6 +51,20 @@ expect_checked_results() {
     grep -qx "faults ok" "$WORK/out" || fail "no 'faults ok': $(cat "$WORK/out")"
 }
 
+# wait_job SINCE: until the job ends; sets RC, and ELAPSED from SINCE (a now).
+wait_job() {
+    wait "$JOB"
+    RC=$?
+    ELAPSED=$(seconds_since "$1")
+}
+
+# expect_job_failed: the job failed, and not by hanging until the
+# launcher's --timeout (124).
+expect_job_failed() {
+    [ "$RC" -ne 0 ] || fail "the job succeeded across the cut"
+    [ "$RC" -ne 124 ] || fail "the job hung until the launcher's --timeout"
+}
+
 case $SCENARIO in
 loss)
     # TCP's retransmission backoff under loss can outlast the default peer
@@ -59,9 +73,7 @@ loss)
     fault_loss 10
     start=$(now)
     start_job 3
-    wait "$JOB"
-    RC=$?
-    ELAPSED=$(seconds_since "$start")
+    wait_job "$start"
     fault_heal
     expect_checked_results
     ;;
@@ -79,9 +91,7 @@ short_cut)
     fault_heal
     sleep 1
     touch "$WORK/stop"
-    wait "$JOB"
-    RC=$?
-    ELAPSED=$(seconds_since "$start")
+    wait_job "$start"
     expect_checked_results
     ;;
 lasting_cut)
@@ -91,11 +101,8 @@ lasting_cut)
     sleep 1
     fault_cut
     cut=$(now)
-    wait "$JOB"
-    RC=$?
-    ELAPSED=$(seconds_since "$cut")
-    [ "$RC" -ne 0 ] || fail "the job succeeded across a lasting cut"
-    [ "$RC" -ne 124 ] || fail "the job hung until the launcher's --timeout"
+    wait_job "$cut"
+    expect_job_failed
     # A PE names a peer on the other host (PEs 0,1 on a; 2,3 on b) and
     # the call it was in.
     grep -qE "PE ([01] \(on another host\).* while PE [23]|[23] \(on another host\).* while PE [01]) (was|waited) in" "$WORK/err" ||
@@ -112,11 +119,8 @@ cut_before_init)
     fault_cut
     start=$(now)
     start_job 1
-    wait "$JOB"
-    RC=$?
-    ELAPSED=$(seconds_since "$start")
-    [ "$RC" -ne 0 ] || fail "the job succeeded across the cut"
-    [ "$RC" -ne 124 ] || fail "the job hung until the launcher's --timeout"
+    wait_job "$start"
+    expect_job_failed
     grep -qE "cannot reach the rendezvous at ${A//./\\.}:[0-9]+ yet" "$WORK/err" ||
         fail "no PE said it cannot reach the rendezvous at $A"
     grep -E "cannot reach the rendezvous" "$WORK/err" | head -2
@@ -125,10 +129,5 @@ cut_before_init)
     fail "unknown scenario $SCENARIO"
     ;;
 esac
-# Nothing of the job is left on either host.
-for _ in $(seq 300); do
-    [ -z "$(ns_pids)" ] && break
-    sleep 0.1
-done
-[ -z "$(ns_pids)" ] || fail "processes left in the namespaces: $(ns_pids | tr '\n' ' ')"
+expect_namespaces_empty
 echo "PASS: faults $SCENARIO (status $RC, ${ELAPSED}s)"

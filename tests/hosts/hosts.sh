@@ -20,7 +20,6 @@ A=$MISHMEM_NS_ADDR_A B=$MISHMEM_NS_ADDR_B
 RUN_GUARD=40
 HOSTS_AB=(--hosts a:2,b:2 --rdv-addr "$A" --agent "$NS_AGENT")
 
-field() { sed -n "s/^$2=//p" "$1"; }
 # ns-agent.sh with an empty environment, as ssh passes none of ours: what
 # reaches the PEs then came through the helper (-x).
 CLEAN_AGENT="env -i PATH=$PATH MISHMEM_NS_A=$MISHMEM_NS_A MISHMEM_NS_B=$MISHMEM_NS_B MISHMEM_NS_ADDR_A=$A MISHMEM_NS_ADDR_B=$B $NS_AGENT"
@@ -40,33 +39,17 @@ netns_id() { echo "net:[$(stat -L -c %i "/run/netns/$1")]"; }
 # Nothing of the job in either namespace, and no probe anywhere.
 expect_nothing_left() {
     expect_no_probe_left
-    local tries
-    for tries in $(seq 300); do
-        [ -z "$(ns_pids)" ] && return 0
-        sleep 0.1
-    done
-    fail "processes left in the namespaces: $(ns_pids | tr '\n' ' ')"
+    expect_namespaces_empty
 }
 
-# check_reports DIR N RDV_IP HOST_OF_PE...: the contract each PE saw.
+# check_reports DIR N RDV_IP HOST_OF_PE...: the contract each PE saw, and
+# each PE on its host.
 check_reports() {
-    local dir=$1 n=$2 ip=$3 pe file rdv secret
+    local dir=$1 n=$2 ip=$3 pe file
     shift 3
-    [ "$(ls "$dir" | wc -l)" -eq "$n" ] || fail "expected $n reports, got: $(ls "$dir")"
-    rdv=$(field "$dir/pe.0" RDV)
-    secret=$(field "$dir/pe.0" SECRET)
-    [[ $rdv =~ ^tcp://${ip//./\\.}:[0-9]+$ ]] || fail "bad MISHMEM_RDV_ADDR '$rdv'"
-    [[ $secret =~ ^[0-9a-f]{64}$ ]] || fail "bad MISHMEM_SECRET '$secret'"
+    check_contract_reports "$dir" "$n" "$ip" "*:env=$dir,reach,sleep=2|a b"
     for ((pe = 0; pe < n; pe++)); do
         file=$dir/pe.$pe
-        [ -f "$file" ] || fail "no report from PE $pe"
-        [ "$(field "$file" PE)" = "$pe" ] || fail "PE $pe reports MISHMEM_PE=$(field "$file" PE)"
-        [ "$(field "$file" NPES)" = "$n" ] || fail "PE $pe sees NPES=$(field "$file" NPES)"
-        [ "$(field "$file" RDV)" = "$rdv" ] || fail "PE $pe sees another RDV_ADDR"
-        [ "$(field "$file" SECRET)" = "$secret" ] || fail "PE $pe sees another SECRET"
-        [ "$(field "$file" HAS_RDV_FD)" = "$((pe == 0))" ] || fail "PE $pe: MISHMEM_RDV_FD presence wrong"
-        [ "$(field "$file" ARGS)" = "*:env=$dir,reach,sleep=2|a b" ] ||
-            fail "PE $pe got arguments '$(field "$file" ARGS)'"
         local host=$1 ns
         shift
         if [ "$host" = a ]; then ns=$MISHMEM_NS_A; else ns=$MISHMEM_NS_B; fi
@@ -195,19 +178,7 @@ sigterm | sigint)
     "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" 2>"$WORK/err" &
     launcher_pid=$!
     wait_for_probes 4
-    start=$(now)
-    kill -s "$signame" "$launcher_pid"
-    for tries in $(seq 300); do
-        kill -0 "$launcher_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    if kill -0 "$launcher_pid" 2>/dev/null; then
-        kill -KILL "$launcher_pid"
-        fail "launcher still running 30 s after SIG$signame"
-    fi
-    wait "$launcher_pid"
-    RC=$?
-    ELAPSED=$(seconds_since "$start")
+    signal_launcher "$launcher_pid" "$signame"
     expect_rc $((128 + $(kill -l "$signame")))
     ;;
 helper_killed)

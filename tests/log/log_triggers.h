@@ -42,4 +42,21 @@ static inline const char *trigger_error(void)
     return "no live instance";
 }
 
+/* A line the triggers log: its level and the text to look for. */
+struct expected_line {
+    int level;
+    const char *text;
+};
+#define N_LEVEL_LINES 4
+
+/* Logs one line at every level with the triggers above; lines[] gets them
+ * in the order DEBUG, INFO, WARN, ERROR. */
+static inline void trigger_every_level(struct expected_line lines[N_LEVEL_LINES])
+{
+    lines[0] = (struct expected_line){ACLSHMEM_LOG_DEBUG, trigger_debug_and_info()};
+    lines[1] = (struct expected_line){ACLSHMEM_LOG_INFO, INFO_TEXT};
+    lines[2] = (struct expected_line){ACLSHMEM_LOG_WARN, trigger_warn()};
+    lines[3] = (struct expected_line){ACLSHMEM_LOG_ERROR, trigger_error()};
+}
+
 #endif

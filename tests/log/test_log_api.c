@@ -22,15 +22,9 @@ static void check_threshold(int threshold)
 {
     CHECK_RC(aclshmemx_set_log_level(threshold), ACLSHMEM_SUCCESS);
     capture_clear();
-    const char *debug_text = trigger_debug_and_info();
-    const char *warn_text = trigger_warn();
-    const char *error_text = trigger_error();
-    struct {
-        int level;
-        const char *text;
-    } expected[] = {{ACLSHMEM_LOG_DEBUG, debug_text}, {ACLSHMEM_LOG_INFO, INFO_TEXT},
-                    {ACLSHMEM_LOG_WARN, warn_text}, {ACLSHMEM_LOG_ERROR, error_text}};
-    for (int i = 0; i < 4; i++) {
+    struct expected_line expected[N_LEVEL_LINES];
+    trigger_every_level(expected);
+    for (int i = 0; i < N_LEVEL_LINES; i++) {
         int seen = capture_find(expected[i].level, expected[i].text) != NULL;
         CHECK(seen == (expected[i].level >= threshold), "threshold %d: level %d line \"%s\" %s",
               threshold, expected[i].level, expected[i].text, seen ? "let through" : "dropped");

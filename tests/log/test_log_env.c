@@ -12,17 +12,11 @@ int main(int argc, char **argv)
     int threshold = atoi(argv[1]);
     CHECK_RC(aclshmemx_set_extern_logger(capture_logger), ACLSHMEM_SUCCESS);
     shmem_init();
-    const char *debug_text = trigger_debug_and_info();
-    const char *warn_text = trigger_warn();
-    const char *error_text = trigger_error();
-    struct {
-        int level;
-        const char *text;
-    } expected[] = {{ACLSHMEM_LOG_DEBUG, debug_text}, {ACLSHMEM_LOG_INFO, INFO_TEXT},
-                    {ACLSHMEM_LOG_WARN, warn_text}, {ACLSHMEM_LOG_ERROR, error_text}};
+    struct expected_line expected[N_LEVEL_LINES];
+    trigger_every_level(expected);
     char me[32];
     snprintf(me, sizeof me, "PE %d/%d ", shmem_my_pe(), shmem_n_pes());
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < N_LEVEL_LINES; i++) {
         const char *line = capture_find(expected[i].level, expected[i].text);
         CHECK((line != NULL) == (expected[i].level >= threshold), "threshold %d: level %d line \"%s\" %s",
               threshold, expected[i].level, expected[i].text, line ? "let through" : "dropped");

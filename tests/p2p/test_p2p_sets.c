@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "test_util.h"
+#include "util/type_lists.h"
 
 #define IS_SIGNED(T) ((T)-1 < (T)1) /* not "< 0": -Wtype-limits */
 /* Negative for signed types, above the signed range for unsigned ones:

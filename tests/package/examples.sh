@@ -10,8 +10,7 @@ CMAKE=$1 BUILD_DIR=$2
 SRC=$(cd "$(dirname "$0")" && pwd)
 . "$SRC/lib.sh"
 command -v make >/dev/null || fail "make is missing (apt-get install make)"
-"$CMAKE" --install "$BUILD_DIR" --prefix "$WORK/prefix" >"$WORK/install.log" 2>&1 ||
-    { cat "$WORK/install.log" >&2; fail "cmake --install failed"; }
+cmake_install "$CMAKE" "$BUILD_DIR" "$WORK/prefix"
 ex=$WORK/prefix/share/mishmem/examples
 for f in Makefile ring.c two_instances.c multi_instance.c multi_instance.py; do
     [ -f "$ex/$f" ] || fail "share/mishmem/examples/$f was not installed"

@@ -9,8 +9,7 @@ SRC=$(cd "$(dirname "$0")" && pwd)
 . "$SRC/lib.sh"
 command -v pkg-config >/dev/null || fail "pkg-config is missing (Debian: apt-get install pkgconf)"
 
-"$CMAKE" --install "$BUILD_DIR" --prefix "$WORK/prefix" >"$WORK/install.log" 2>&1 ||
-    { cat "$WORK/install.log" >&2; fail "cmake --install failed"; }
+cmake_install "$CMAKE" "$BUILD_DIR" "$WORK/prefix"
 pc=$(find "$WORK/prefix" -name mishmem.pc)
 [ -n "$pc" ] || fail "mishmem.pc was not installed"
 grep -q '^prefix=${pcfiledir}/' "$pc" || fail "mishmem.pc is not relative to its folder: $(head -1 "$pc")"
@@ -35,18 +34,7 @@ mv "$WORK/prefix" "$WORK/moved"
 prefix=$WORK/moved
 pkg_config_build "$prefix" ring_pc_moved
 
-mkdir "$WORK/consumer"
-cat >"$WORK/consumer/CMakeLists.txt" <<CMAKE
-cmake_minimum_required(VERSION 3.16)
-project(consumer C)
-find_package(mishmem REQUIRED)
-add_executable(ring $SRC/ring.c)
-target_link_libraries(ring PRIVATE mishmem::mishmem)
-CMAKE
-"$CMAKE" -S "$WORK/consumer" -B "$WORK/consumer/build" -DCMAKE_PREFIX_PATH="$prefix" \
-    >"$WORK/consumer.log" 2>&1 || { cat "$WORK/consumer.log" >&2; fail "find_package(mishmem) failed"; }
-"$CMAKE" --build "$WORK/consumer/build" >>"$WORK/consumer.log" 2>&1 ||
-    { cat "$WORK/consumer.log" >&2; fail "building against mishmem::mishmem failed"; }
+build_consumer "$CMAKE" "$prefix" mishmem::mishmem ring
 grep -rq "$prefix" "$WORK/consumer/build/CMakeCache.txt" || fail "find_package found another mishmem"
 expect_ring "find_package(mishmem) build" "$prefix/bin/mishmemrun" -n 2 --timeout 60 "$WORK/consumer/build/ring"
 

@@ -7,20 +7,8 @@
 CMAKE=$1 BUILD_DIR=$2
 SRC=$(cd "$(dirname "$0")" && pwd)
 . "$SRC/lib.sh"
-"$CMAKE" --install "$BUILD_DIR" --prefix "$WORK/prefix" >"$WORK/install.log" 2>&1 ||
-    { cat "$WORK/install.log" >&2; fail "cmake --install failed"; }
-mkdir "$WORK/consumer"
-cat >"$WORK/consumer/CMakeLists.txt" <<CMAKE
-cmake_minimum_required(VERSION 3.16)
-project(consumer C)
-find_package(mishmem REQUIRED)
-add_executable(ring_static $SRC/ring.c)
-target_link_libraries(ring_static PRIVATE mishmem::mishmem_static)
-CMAKE
-"$CMAKE" -S "$WORK/consumer" -B "$WORK/consumer/build" -DCMAKE_PREFIX_PATH="$WORK/prefix" \
-    >"$WORK/consumer.log" 2>&1 || { cat "$WORK/consumer.log" >&2; fail "find_package(mishmem) failed"; }
-"$CMAKE" --build "$WORK/consumer/build" >>"$WORK/consumer.log" 2>&1 ||
-    { cat "$WORK/consumer.log" >&2; fail "linking mishmem::mishmem_static failed"; }
+cmake_install "$CMAKE" "$BUILD_DIR" "$WORK/prefix"
+build_consumer "$CMAKE" "$WORK/prefix" mishmem::mishmem_static ring_static
 prog=$WORK/consumer/build/ring_static
 if readelf -d "$prog" | grep -q 'NEEDED.*libmishmem'; then
     fail "ring_static needs libmishmem.so: $(readelf -d "$prog" | grep NEEDED)"

@@ -34,6 +34,12 @@ esac
 EOF
 chmod +x "$agent"
 
+# Open MPI names its session directory (and PMIx its server's store) by
+# host name and mpirun's PID: in fresh PID and UTS namespaces both are the
+# same for every run (/tmp/ompi.vm.0/pid.1), and two of these tests at once
+# tore down each other's PMIx store. A directory of this test's own:
+export TMPDIR=$WORK
+
 start=$(now)
 RC=0
 timeout -k 2 60 ip netns exec "$MISHMEM_NS_A" unshare --pid --fork --kill-child --uts \

@@ -7,8 +7,9 @@
 #   SHMEM_DEBUG and zero-length; --instance: the cases whose outcome
 #   depends on the instance (for a run in another instance). Default: all.
 set -u
+. "$(dirname "$0")/../tools/misuse_cases.sh"
 launcher=$1 program=$2 group=${3:-}
-failures=0 ran=0
+CASE_TIMEOUT=30
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
@@ -23,33 +24,9 @@ selected() {
     esac
 }
 
-expect_failure() { # case pattern [env...]
-    local case=$1 pattern=$2
-    shift 2
-    selected "$case" || return 0
-    env "$@" "$launcher" -n 2 --timeout 30 "$program" "$case" >"$log" 2>&1
-    local status=$?
-    if [ "$status" -eq 0 ] || [ "$status" -eq 124 ]; then
-        echo "FAIL $case: launcher status $status (expected an abort)"; cat "$log"; failures=$((failures + 1))
-    elif ! grep -Eq -- "$pattern" "$log"; then
-        echo "FAIL $case: no message matching /$pattern/"; cat "$log"; failures=$((failures + 1))
-    else
-        echo "ok   $case: $(grep -Eo -- "$pattern" "$log" | head -1)"
-    fi
-    ran=$((ran + 1))
-}
-
-expect_success() { # case [env...]
-    local case=$1
-    shift
-    selected "$case" || return 0
-    if env "$@" "$launcher" -n 2 --timeout 30 "$program" "$case" >"$log" 2>&1; then
-        echo "ok   $case: passed"
-    else
-        echo "FAIL $case: launcher status $?"; cat "$log"; failures=$((failures + 1))
-    fi
-    ran=$((ran + 1))
-}
+# Every case runs on 2 PEs.
+expect_failure() { expect_case_failure 2 "$@"; } # case pattern [env...]
+expect_success() { expect_case_success 2 "$@"; } # case [env...]
 
 addr='0x[0-9a-f]+'
 expect_failure bad_pe "shmem_long_p: PE 2 is out of range \[0, 2\) in instance [0-9]+ \(address $addr\)"

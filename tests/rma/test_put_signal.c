@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "util/type_lists.h"
 
 #define NELEMS 9
 #define VALUE(i, from, v) ((i) * 3 + (from) * 2 + (v) * 11 + 1) /* < 127 for 8 PEs */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "util/type_lists.h"
 
 #define NELEMS 7
 #define DST 3

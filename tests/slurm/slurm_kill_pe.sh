@@ -9,6 +9,9 @@
 #   bash slurm_kill_pe.sh HOLD
 . "$(dirname "$0")/slurm_lib.sh"
 HOLD=$1
+# PEs 0 and 1 (node1) find PE 3 dead only by the peer timeout: 10 s here
+# (30 s by default) keeps the test short; PE 3 really is gone.
+export MISHMEM_PEER_TIMEOUT_MS=${MISHMEM_PEER_TIMEOUT_MS:-10000}
 
 run_start=$EPOCHREALTIME
 slurm_login timeout -k 5 120 srun --mpi=pmix -N 2 -n 4 "$HOLD" >"$OUT/hold.out" 2>"$OUT/hold.err" &

@@ -97,3 +97,49 @@ wait_for_probes() {
     done
     fail "expected $1 probe processes, found $(probe_pids | wc -l)"
 }
+
+# signal_launcher PID SIGNAME: sends SIGNAME to the launcher running as
+# background job PID and waits for it to end (at most 30 s, then it is
+# killed and the test fails); sets RC and ELAPSED (from the signal on).
+signal_launcher() {
+    local pid=$1 signame=$2 start tries
+    start=$(now)
+    kill -s "$signame" "$pid"
+    for tries in $(seq 300); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+        kill -KILL "$pid"
+        fail "launcher still running 30 s after SIG$signame"
+    fi
+    wait "$pid"
+    RC=$?
+    ELAPSED=$(seconds_since "$start")
+}
+
+# field REPORT NAME: the value of NAME in a report pe_probe wrote (env=DIR).
+field() { sed -n "s/^$2=//p" "$1"; }
+
+# check_contract_reports DIR N RDV_IP ARGS: the launcher's contract as the
+# N PEs reported it in DIR/pe.<rank>: their rank and the PE count, one
+# rendezvous address on RDV_IP and one 64-hex-digit secret for all, the
+# rendezvous fd for PE 0 alone, and their arguments ARGS ('|' between).
+check_contract_reports() {
+    local dir=$1 n=$2 ip=$3 args=$4 pe file rdv secret
+    [ "$(ls "$dir" | wc -l)" -eq "$n" ] || fail "expected $n reports, got: $(ls "$dir")"
+    rdv=$(field "$dir/pe.0" RDV)
+    secret=$(field "$dir/pe.0" SECRET)
+    [[ $rdv =~ ^tcp://${ip//./\\.}:[0-9]+$ ]] || fail "bad MISHMEM_RDV_ADDR '$rdv'"
+    [[ $secret =~ ^[0-9a-f]{64}$ ]] || fail "bad MISHMEM_SECRET '$secret'"
+    for ((pe = 0; pe < n; pe++)); do
+        file=$dir/pe.$pe
+        [ -f "$file" ] || fail "no report from PE $pe"
+        [ "$(field "$file" PE)" = "$pe" ] || fail "PE $pe reports MISHMEM_PE=$(field "$file" PE)"
+        [ "$(field "$file" NPES)" = "$n" ] || fail "PE $pe sees NPES=$(field "$file" NPES)"
+        [ "$(field "$file" RDV)" = "$rdv" ] || fail "PE $pe sees another RDV_ADDR"
+        [ "$(field "$file" SECRET)" = "$secret" ] || fail "PE $pe sees another SECRET"
+        [ "$(field "$file" HAS_RDV_FD)" = "$((pe == 0))" ] || fail "PE $pe: MISHMEM_RDV_FD presence wrong"
+        [ "$(field "$file" ARGS)" = "$args" ] || fail "PE $pe got arguments '$(field "$file" ARGS)'"
+    done
+}

@@ -11,19 +11,7 @@ set -m
 launcher_pid=$!
 wait_for_probes 3
 
-start=$(now)
-kill -s "$SIGNAME" "$launcher_pid"
-for tries in $(seq 300); do
-    kill -0 "$launcher_pid" 2>/dev/null || break
-    sleep 0.1
-done
-if kill -0 "$launcher_pid" 2>/dev/null; then
-    kill -KILL "$launcher_pid"
-    fail "launcher still running 30 s after SIG$SIGNAME"
-fi
-wait "$launcher_pid"
-RC=$?
-ELAPSED=$(seconds_since "$start")
+signal_launcher "$launcher_pid" "$SIGNAME"
 
 expect_rc $((128 + $(kill -l "$SIGNAME")))
 expect_no_probe_left

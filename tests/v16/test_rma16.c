@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "util/type_lists.h"
 
 #define NBLOCKS 5
 #define BSIZE 3

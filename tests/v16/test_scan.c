@@ -7,6 +7,7 @@
 #include <complex.h>
 
 #include "coll/coll_util.h"
+#include "util/type_lists.h"
 
 static const size_t counts[] = {1, 7, 3000};
 #define MAX_COUNT 3000

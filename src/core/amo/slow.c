@@ -15,6 +15,7 @@ int mishmem_amo_slow(struct mishmem_instance *inst, const char *call, enum mishm
     int rc = mishmem_amo_check(inst, call, target, size, op != MISHMEM_AMO_SET && fetched == NULL, pe, on_error);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
+    mishmem_stats_count(&inst->stats, MISHMEM_STATS_AMO, size); /* instance/stats.h */
     if (!inst->peers[pe].amo_segment) /* not mapped, or fabric atomics: through the transport */
         return mishmem_remote_amo(inst, pe, op, (void *)target, size, operand, cond,
                                   fetched ? fetched : &(uint64_t){0});

@@ -37,7 +37,8 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_coll_bytes(g, nelems, elem_size, (size_t)g->size, &total, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_buffers(g, dest, total, source, total, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, total, source, total, 0, on_error);
+    rc = mishmem_coll_counted(g, rc, total);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
     g->ops->alltoall(g, dest, source, bytes);
@@ -89,7 +90,8 @@ int mishmem_alltoalls(const struct mishmem_coll_group *g, void *dest, const void
     if (rc == ACLSHMEM_SUCCESS)
         rc = strided_extent(g, count, sst, elem_size, &source_len, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_buffers(g, dest, dest_len, source, source_len, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, dest_len, source, source_len, 0, on_error);
+    rc = mishmem_coll_counted(g, rc, count * elem_size);
     if (rc != ACLSHMEM_SUCCESS || nelems == 0)
         return rc;
     g->ops->alltoalls(g, dest, source, dst, sst, nelems, elem_size);

@@ -107,11 +107,8 @@ int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void
     if (rc == ACLSHMEM_SUCCESS && (root < 0 || root >= g->size))
         rc = mishmem_coll_fail(g, on_error, "root %d is not a member (the group has %d PEs)", root, g->size);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "dest", dest, bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_disjoint(g, dest, bytes, source, bytes, 1, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, bytes, source, bytes, 1, on_error);
+    rc = mishmem_coll_counted(g, rc, bytes);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
     if (g->size == 1) {

@@ -58,12 +58,13 @@ int mishmem_coll_check_disjoint(const struct mishmem_coll_group *g, const void *
 }
 
 int mishmem_coll_check_buffers(const struct mishmem_coll_group *g, const void *dest, size_t dest_len,
-                               const void *source, size_t source_len, enum mishmem_on_error on_error)
+                               const void *source, size_t source_len, int identical_ok,
+                               enum mishmem_on_error on_error)
 {
     int rc = mishmem_coll_check_symmetric(g, "dest", dest, dest_len, on_error);
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_coll_check_symmetric(g, "source", source, source_len, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_disjoint(g, dest, dest_len, source, source_len, 0, on_error);
+        rc = mishmem_coll_check_disjoint(g, dest, dest_len, source, source_len, identical_ok, on_error);
     return rc;
 }

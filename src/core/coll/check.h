@@ -28,10 +28,11 @@ int mishmem_coll_check_disjoint(const struct mishmem_coll_group *g, const void *
                                 const void *source, size_t source_len, int identical_ok,
                                 enum mishmem_on_error on_error);
 
-/* dest and source symmetric (dest checked first) and disjoint: the checks
- * of the collectives whose dest may never be their source (alltoall,
- * alltoalls, fcollect). */
+/* dest and source symmetric (dest checked first) and disjoint, the very same
+ * buffer accepted where identical_ok (in-place broadcast and reductions; never
+ * for alltoall(s) and fcollect). */
 int mishmem_coll_check_buffers(const struct mishmem_coll_group *g, const void *dest, size_t dest_len,
-                               const void *source, size_t source_len, enum mishmem_on_error on_error);
+                               const void *source, size_t source_len, int identical_ok,
+                               enum mishmem_on_error on_error);
 
 #endif

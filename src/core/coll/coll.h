@@ -11,6 +11,15 @@
 #include "core/coll/reduce_ops.h"
 #include "core/on_error.h"
 
+/* A data collective whose checks passed (rc) is counted for its instance
+ * with the bytes of this PE's source (instance/stats.h); returns rc. */
+static inline int mishmem_coll_counted(const struct mishmem_coll_group *g, int rc, size_t bytes)
+{
+    if (rc == ACLSHMEM_SUCCESS)
+        mishmem_stats_count(&g->inst->stats, MISHMEM_STATS_COLLECTIVE, bytes);
+    return rc;
+}
+
 /* root_updated: the team form also writes the root's dest; the active-set
  * form leaves it alone. */
 int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t nelems,

@@ -36,7 +36,8 @@ int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void 
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_coll_bytes(g, nelems, elem_size, (size_t)g->size, &total, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_buffers(g, dest, total, source, bytes, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, total, source, bytes, 0, on_error);
+    rc = mishmem_coll_counted(g, rc, bytes);
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
     g->ops->fcollect(g, dest, source, bytes);
@@ -66,6 +67,7 @@ int mishmem_collect(const struct mishmem_coll_group *g, void *dest, const void *
     int rc = mishmem_coll_bytes(g, nelems, elem_size, 1, &bytes, on_error);
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
+    rc = mishmem_coll_counted(g, rc, bytes);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
     return g->ops->collect(g, dest, source, bytes, on_error);

@@ -137,18 +137,14 @@ int mishmem_reduce_check(const struct mishmem_coll_group *g, const struct mishme
     size_t bytes;
     int rc = mishmem_coll_bytes(g, count, op->size, 1, &bytes, on_error);
     if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "dest", dest, bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_symmetric(g, "source", source, bytes, on_error);
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = mishmem_coll_check_disjoint(g, dest, bytes, source, bytes, 1, on_error);
+        rc = mishmem_coll_check_buffers(g, dest, bytes, source, bytes, 1, on_error);
     return rc;
 }
 
 int mishmem_reduce(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,
                    const void *source, size_t count, enum mishmem_on_error on_error)
 {
-    int rc = mishmem_reduce_check(g, op, dest, source, count, on_error);
+    int rc = mishmem_coll_counted(g, mishmem_reduce_check(g, op, dest, source, count, on_error), count * op->size);
     if (rc == ACLSHMEM_SUCCESS)
         mishmem_reduce_run(g, op, dest, source, count);
     return rc;

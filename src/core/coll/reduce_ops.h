@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "mishmem/type_tables.h"
+#include "util/type_lists.h"
 
 struct mishmem_reduce_op {
     size_t size; /* bytes per element */

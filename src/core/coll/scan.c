@@ -72,6 +72,7 @@ int mishmem_scan(const struct mishmem_coll_group *g, const struct mishmem_reduce
                  const void *source, size_t count, int exclusive, enum mishmem_on_error on_error)
 {
     int rc = mishmem_reduce_check(g, op, dest, source, count, on_error); /* the same arguments as a reduction */
+    rc = mishmem_coll_counted(g, rc, count * op->size);
     if (rc == ACLSHMEM_SUCCESS)
         scan_run(g, op, dest, source, count, exclusive);
     return rc;

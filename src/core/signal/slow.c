@@ -13,6 +13,7 @@ int mishmem_signal_update_slow(struct mishmem_instance *inst, const char *call, 
     int rc = mishmem_signal_check(inst, call, sig_addr, sig_op, pe, on_error);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
+    mishmem_stats_count(&inst->stats, MISHMEM_STATS_SIGNAL, sizeof signal); /* instance/stats.h */
     return mishmem_remote_amo(inst, pe, sig_op == SHMEM_SIGNAL_SET ? MISHMEM_AMO_SET : MISHMEM_AMO_FETCH_ADD,
                               sig_addr, sizeof signal, &signal, NULL, NULL);
 }
@@ -26,6 +27,7 @@ int mishmem_put_signal_slow(struct mishmem_instance *inst, const char *call, voi
         rc = mishmem_rma_check(inst, call, dest, source, len, pe, on_error);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
+    mishmem_stats_count(&inst->stats, MISHMEM_STATS_SIGNAL, len + sizeof signal);
     /* The data's peer may be mapped while its signal takes a fabric
      * atomic: mishmem_remote_put_signal orders the two either way. */
     return mishmem_remote_put_signal(inst, pe, dest, source, len, sig_addr, signal,

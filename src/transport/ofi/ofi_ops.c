@@ -1,5 +1,6 @@
 #include "transport/ofi/ofi_ops.h"
 
+
 #include <rdma/fi_atomic.h>
 #include <rdma/fi_errno.h>
 #include <rdma/fi_rma.h>
@@ -210,9 +211,10 @@ static int wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket, size
         check_errors(ofi);
         if (spins <= 64)
             continue;
+        /* The clock at every yield: on a loaded machine one yield can
+         * last a time slice of every runnable thread, and 64 of them
+         * between looks can outlast the peer timeout itself. */
         sched_yield();
-        if (spins % 64 != 0)
-            continue;
         uint64_t now = mishmem_now_ns();
         if (deadline == 0)
             deadline = now + ofi->dom->peer_timeout_ns + (uint64_t)len * OFI_CRAWL_NS_PER_BYTE;
@@ -276,6 +278,16 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
      * (the source may be reused) and the next quiet delivers it. */
     if (write && len <= ofi->dom->inject_size)
         return posted(ofi, OFI_POST(ofi, inject_write(ofi, local, len, dest, addr, key)), "a put", pe);
+    if (!write && completion == MISHMEM_NBI_TRY && len <= ofi->dom->max_msg) {
+        /* One try (transport.h): refused, it is not counted. */
+        atomic_fetch_add_explicit(&ofi->issued, 1, memory_order_seq_cst);
+        ssize_t one = fi_read(ofi->ep, local, len, NULL, dest, addr, key, NULL);
+        if (one != -FI_EAGAIN)
+            return posted(ofi, one, "a get", pe);
+        atomic_fetch_sub_explicit(&ofi->issued, 1, memory_order_seq_cst);
+        mishmem_ofi_progress(ofi);
+        return ACLSHMEM_TIMEOUT_ERROR;
+    }
     int rc = ACLSHMEM_SUCCESS, wait_own_reads = !write && completion == MISHMEM_BLOCKING;
     for (size_t done = 0; rc == ACLSHMEM_SUCCESS && done < len;) {
         size_t piece = len - done < ofi->dom->max_msg ? len - done : ofi->dom->max_msg;
