@@ -176,6 +176,13 @@ int mishmem_instance_finalize(struct mishmem_instance *inst, const char *call)
      * releases what is local; its `failed` word stays for the peers to see. */
     if (!mishmem_instance_failed(inst))
         mishmem_finalize_barrier(inst, call);
+    /* Across hosts, the acknowledgements of the last barrier words may
+     * still wait in a peer's endpoint (with manual progress it sends them
+     * only when driven): no PE closes its endpoint before every PE's final
+     * quiet has returned. This barrier goes beside the fabric, which the
+     * transport's own thread drives meanwhile. */
+    if (!mishmem_instance_failed(inst) && inst->n_unmapped > 0)
+        (void)mishmem_bootstrap_barrier(inst->boot);
     mishmem_info_finalize(inst);
     /* Peers still leaving the barrier may see us exit: tell them it is fine. */
     if (!mishmem_instance_failed(inst))
