@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <sched.h>
 #include <rdma/fi_eq.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -108,6 +109,17 @@ static void serve_when_ready(struct mishmem_ofi_state *ofi)
     if (ready > 0 && (fds[1].revents & POLLIN))
         clear_wake(ofi);
     serve(ofi);
+}
+
+void mishmem_ofi_await_traffic(struct mishmem_ofi_state *ofi, int ms)
+{
+    struct fid *fids[1] = {&ofi->cq->fid};
+    if (ofi->fabric_fd < 0 || fi_trywait(ofi->dom->fabric, fids, 1) != 0) {
+        sched_yield();
+        return;
+    }
+    struct pollfd fd = {.fd = ofi->fabric_fd, .events = POLLIN};
+    (void)poll(&fd, 1, ms);
 }
 
 static void *drive(void *arg)

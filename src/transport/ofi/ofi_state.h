@@ -97,6 +97,12 @@ static inline void mishmem_ofi_app_active(struct mishmem_ofi_state *ofi)
         mishmem_ofi_driver_kick(ofi);
 }
 
+/* An application thread that waits for the fabric (a quiet) blocks until
+ * it has traffic, for at most ms; yields instead where the provider cannot
+ * tell (no wait object, or events it has not signalled yet). In
+ * ofi_driver.c, which owns the wait object. */
+void mishmem_ofi_await_traffic(struct mishmem_ofi_state *ofi, int ms);
+
 /* The process-wide domain (opens it on first use). NULL with *rc set. */
 struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc);
 void mishmem_ofi_domain_put(struct mishmem_ofi_domain *dom);
