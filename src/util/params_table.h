@@ -56,9 +56,9 @@
       "the libfabric library loaded when an instance first has a peer on another host")             \
     X(MISHMEM_OFI_PROVIDER, STRING, "tcp;ofi_rxm", 0, 0, TRANSPORT,                                 \
       "libfabric provider for peers on other hosts (fi_info -l lists them)")                        \
-    X(MISHMEM_OFI_PROGRESS, STRING, "manual", 0, 0, TRANSPORT,                                     \
-      "manual: waits drive the fabric and a thread of ours serves targets outside the library; "   \
-      "auto: the provider's own progress thread does (the former default)")                        \
+    X(MISHMEM_OFI_PROGRESS, STRING, "auto", 0, 0, TRANSPORT,                                       \
+      "auto: the provider's own progress thread moves data; manual: waits drive the fabric and a "  \
+      "thread of ours serves targets outside the library (lower latency, slower on busy cores)")   \
     X(MISHMEM_AMO_PATH, STRING, NULL, 0, 0, TRANSPORT,                                              \
       "cpu or fabric: how AMOs reach local PEs of an instance that spans hosts (default: cpu "      \
       "where the provider runs atomics on the target's CPU, else fabric)")                          \

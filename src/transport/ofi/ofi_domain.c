@@ -34,11 +34,14 @@ static struct fi_info *make_hints(const struct mishmem_ofi_lib *fi, const char *
     hints->mode = 0;
     hints->ep_attr->type = FI_EP_RDM;
     hints->domain_attr->mr_mode = mr_mode;
-    /* Manual by default: a provider's own progress thread fights the
-     * waiting thread for the endpoint (tcp;ofi_rxm: 4.7 context switches
-     * per put round trip). Waits drive the endpoint, and ofi_driver.c
-     * serves a target that makes no libfabric call. A provider that only
-     * has automatic progress still matches. */
+    /* Automatic by default. Manual (MISHMEM_OFI_PROGRESS): the provider's
+     * own thread no longer fights the waiting thread for the endpoint
+     * (tcp;ofi_rxm: 4.7 context switches per put round trip), waits drive
+     * it and ofi_driver.c serves a target that makes no libfabric call;
+     * it halves cross-host latency but slowed the cross-host collective
+     * tests on oversubscribed cores past their bounds (docs/design/
+     * transports.md). A provider that only has automatic progress still
+     * matches. */
     hints->domain_attr->data_progress = progress;
     hints->domain_attr->threading = FI_THREAD_SAFE;
     hints->tx_attr->op_flags = FI_DELIVERY_COMPLETE;
