@@ -53,6 +53,13 @@ static int mpi_allgather(struct mishmem_bootstrap *boot, const void *mine, void 
     }
     if (len && (!mine || !all))
         return ACLSHMEM_INVALID_PARAM;
+    /* Only the finalize of an instance that outlived MPI_Finalize asks now
+     * (its barrier before the endpoints close, across hosts): MPI forbids
+     * the call, and its end was every rank's barrier already. */
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (finalized)
+        return ACLSHMEM_BOOTSTRAP_ERROR;
     int err = len ? MPI_Allgather(mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, mb->comm)
                   : MPI_Barrier(mb->comm);
     if (err != MPI_SUCCESS) {
