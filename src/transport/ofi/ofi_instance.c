@@ -53,11 +53,14 @@ static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes)
         return failed("opening an endpoint", rc);
     if ((rc = fi_av_open(dom->domain, &av_attr, &ofi->av, NULL)) != 0)
         return failed("opening an address vector", rc);
-    /* A file descriptor first: the driver (ofi_driver.h) polls the queue's
-     * wait set, which holds the provider's sockets. */
-    cq_attr.wait_obj = FI_WAIT_FD;
-    ofi->cq_wait_fd = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL) == 0;
-    cq_attr.wait_obj = FI_WAIT_NONE;
+    /* Manual progress: a file descriptor first, for the driver
+     * (ofi_driver.h) polls the queue's wait set, which holds the provider's
+     * sockets. With automatic progress nobody polls it: no wait object. */
+    if (!dom->auto_progress) {
+        cq_attr.wait_obj = FI_WAIT_FD;
+        ofi->cq_wait_fd = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL) == 0;
+        cq_attr.wait_obj = FI_WAIT_NONE;
+    }
     if (!ofi->cq_wait_fd && (rc = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL)) != 0)
         return failed("opening a completion queue", rc);
     if ((rc = fi_cntr_open(dom->domain, &cntr_attr, &ofi->cntr, NULL)) != 0)
