@@ -87,6 +87,14 @@ static void serve(struct mishmem_ofi_state *ofi)
     mishmem_doorbell_ring_bell(&mine->doorbell, MISHMEM_WAIT_ON_SYNC);
 }
 
+/* Whether blocking on fabric_fd now would see the next traffic: the queue
+ * has a wait object and the provider has nothing pending unsignalled. */
+static int fabric_may_block(struct mishmem_ofi_state *ofi)
+{
+    struct fid *fids[1] = {&ofi->cq->fid};
+    return ofi->fabric_fd >= 0 && fi_trywait(ofi->dom->fabric, fids, 1) == 0;
+}
+
 /* Blocks until the fabric has traffic (or a bound), then serves. */
 static void serve_when_ready(struct mishmem_ofi_state *ofi)
 {
@@ -96,8 +104,7 @@ static void serve_when_ready(struct mishmem_ofi_state *ofi)
         serve(ofi);
         return;
     }
-    struct fid *fids[1] = {&ofi->cq->fid};
-    int ms = fi_trywait(ofi->dom->fabric, fids, 1) == 0 ? DRIVER_SERVE_MS : DRIVER_RETRY_MS;
+    int ms = fabric_may_block(ofi) ? DRIVER_SERVE_MS : DRIVER_RETRY_MS;
     struct pollfd fds[2] = {{.fd = ofi->fabric_fd, .events = POLLIN}, {.fd = ofi->wake_fd, .events = POLLIN}};
     atomic_store_explicit(&ofi->driver_serving, 1, memory_order_seq_cst);
     /* The application came back between our look and the flag: it did not
@@ -113,8 +120,7 @@ static void serve_when_ready(struct mishmem_ofi_state *ofi)
 
 void mishmem_ofi_await_traffic(struct mishmem_ofi_state *ofi, int ms)
 {
-    struct fid *fids[1] = {&ofi->cq->fid};
-    if (ofi->fabric_fd < 0 || fi_trywait(ofi->dom->fabric, fids, 1) != 0) {
+    if (!fabric_may_block(ofi)) {
         sched_yield();
         return;
     }

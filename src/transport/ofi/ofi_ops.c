@@ -1,6 +1,5 @@
 #include "transport/ofi/ofi_ops.h"
 
-
 #include <rdma/fi_atomic.h>
 #include <rdma/fi_errno.h>
 #include <rdma/fi_rma.h>
@@ -133,7 +132,7 @@ int mishmem_ofi_quiet(void *state)
      * operations while one of ours is still in flight. With automatic
      * progress, block on the counter's wait object at once: polling it
      * from here contends with the provider's thread (an 8-byte get took
-     * 5x as long). Manual: drive progress, yielding after a while. */
+     * 5x as long). Manual: drive progress, then block on the sockets. */
     unsigned spins = ofi->dom->auto_progress ? 256 : 0;
     /* Operations to a peer that has died never complete, and nothing says
      * so: no completion for the peer timeout gives up (pieces are small
