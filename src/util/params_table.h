@@ -59,6 +59,9 @@
     X(MISHMEM_OFI_PROGRESS, STRING, "auto", 0, 0, TRANSPORT,                                       \
       "auto: the provider's own progress thread moves data; manual: waits drive the fabric and a "  \
       "thread of ours serves targets outside the library (lower latency, slower on busy cores)")   \
+    X(MISHMEM_OFI_ATOMICS, STRING, "auto", 0, 0, TRANSPORT,                                        \
+      "fabric: the provider's atomics; message: the target's progress applies each AMO with the "   \
+      "CPU's atomics; auto: fabric when the provider has every atomic OpenSHMEM needs")              \
     X(MISHMEM_AMO_PATH, STRING, NULL, 0, 0, TRANSPORT,                                              \
       "cpu or fabric: how AMOs reach local PEs of an instance that spans hosts (default: cpu "      \
       "where the provider runs atomics on the target's CPU, else fabric)")                          \

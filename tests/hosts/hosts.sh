@@ -294,13 +294,22 @@ hier_2_2 | hier_3_1)
             fail "host a's PEs did not report $here PEs on their host with leader PE 0"
     fi
     ;;
-amo_two_hosts)
-    run_program "${HOSTS_AB[@]}" "$PROGRAM"
+amo_two_hosts | amo_two_hosts_messages | amo_two_hosts_net)
+    # _messages and _net: the test's environment asks for atomics as
+    # messages (MISHMEM_OFI_ATOMICS=message, MISHMEM_OFI_PROVIDER=net); every
+    # PE must say that it runs them so.
+    SHMEM_DEBUG=1 run_program "${HOSTS_AB[@]}" "$PROGRAM"
     expect_rc 0
     for target in 1 2; do
         grep -qx "amo ok with the words on PE $target" "$WORK/out" || fail "no result for PE $target: $(cat "$WORK/out")"
     done
     grep -qx "amo ok" "$WORK/out" || fail "no 'amo ok': $(cat "$WORK/out")"
+    as_messages=$(grep -c "atomics as messages the target's CPU applies" "$WORK/err")
+    if [ "$SCENARIO" = amo_two_hosts ]; then
+        [ "$as_messages" -eq 0 ] || fail "atomics as messages without asking"
+    else
+        [ "$as_messages" -ge 4 ] || fail "expected 4 PEs running atomics as messages, got $as_messages"
+    fi
     ;;
 instances_two_hosts | instances_two_hosts_planned)
     # Instance 2 over both hosts (rendezvous on host a's address), instance

@@ -24,13 +24,17 @@ static int users;
     (FI_ORDER_RAW | FI_ORDER_WAW | FI_ORDER_RMA_RAW | FI_ORDER_RMA_WAW | FI_ORDER_ATOMIC_RAW |      \
      FI_ORDER_ATOMIC_WAW)
 
+/* AMOs as messages (ofi_am.h): a signal's message must also land after
+ * the data written before it. */
+#define OFI_MESSAGE_ORDER (OFI_WRITE_ORDER | FI_ORDER_SAW)
+
 static struct fi_info *make_hints(const struct mishmem_ofi_lib *fi, const char *provider, int mr_mode,
-                                  uint64_t msg_order, enum fi_progress progress)
+                                  uint64_t msg_order, enum fi_progress progress, int messages)
 {
     struct fi_info *hints = fi->dupinfo(NULL);
     if (!hints)
         return NULL;
-    hints->caps = FI_RMA | FI_ATOMIC;
+    hints->caps = messages ? FI_RMA | FI_MSG : FI_RMA | FI_ATOMIC;
     hints->mode = 0;
     hints->ep_attr->type = FI_EP_RDM;
     hints->domain_attr->mr_mode = mr_mode;
@@ -78,8 +82,10 @@ static struct fi_info *choose(struct fi_info *list)
     return other ? other : loopback;
 }
 
-/* Every atomic OpenSHMEM needs, on the 32- and 64-bit words. */
-static int check_atomics(struct mishmem_ofi_domain *dom)
+/* Every atomic OpenSHMEM needs, on the 32- and 64-bit words. Said as an
+ * error when the provider's atomics were asked for (MISHMEM_OFI_ATOMICS=
+ * fabric), else as a note: messages then stand in. */
+static int check_atomics(struct mishmem_ofi_domain *dom, int required)
 {
     static const struct {
         enum fi_op op;
@@ -98,9 +104,16 @@ static int check_atomics(struct mishmem_ofi_domain *dom)
             struct fi_atomic_attr attr;
             int rc = fi_query_atomic(dom->domain, types[t], needed[i].op, &attr, needed[i].flags);
             if (rc != 0 || attr.count < 1) {
-                MISHMEM_ERROR("libfabric provider %s cannot do a %d-bit %s atomic (%s): OpenSHMEM needs it",
-                              dom->info->fabric_attr->prov_name, t ? 64 : 32, needed[i].name,
-                              rc ? mishmem_ofi_strerror(-rc) : "count 0");
+                if (required)
+                    MISHMEM_ERROR("libfabric provider %s cannot do a %d-bit %s atomic (%s): OpenSHMEM needs it "
+                                  "(MISHMEM_OFI_ATOMICS=fabric)",
+                                  dom->info->fabric_attr->prov_name, t ? 64 : 32, needed[i].name,
+                                  rc ? mishmem_ofi_strerror(-rc) : "count 0");
+                else
+                    MISHMEM_INFO("libfabric provider %s cannot do a %d-bit %s atomic (%s): AMOs go as messages "
+                                 "the target applies",
+                                 dom->info->fabric_attr->prov_name, t ? 64 : 32, needed[i].name,
+                                 rc ? mishmem_ofi_strerror(-rc) : "count 0");
                 return ACLSHMEM_NOT_SUPPORTED;
             }
         }
@@ -131,33 +144,29 @@ static void tune_provider_defaults(void)
     setenv("FI_OFI_RXM_BUFFER_SIZE", "4096", 0);
 }
 
-static struct mishmem_ofi_domain *open_domain(int *rc)
+/* messages: AMOs as messages (ofi_am.h), else the provider's atomics,
+ * which must all be there (required: say so as an error; *lacks_atomics
+ * is set when they are not). */
+static struct mishmem_ofi_domain *open_domain_as(int *rc, int messages, int required, int *lacks_atomics)
 {
     const struct mishmem_ofi_lib *fi = mishmem_ofi_lib_load();
-    if (!fi) {
-        *rc = ACLSHMEM_DL_FUNC_FAILED;
-        return NULL;
-    }
-    tune_provider_defaults();
     const char *provider = mishmem_params()->MISHMEM_OFI_PROVIDER;
     const char *progress_name = mishmem_params()->MISHMEM_OFI_PROGRESS;
-    if (strcmp(progress_name, "manual") != 0 && strcmp(progress_name, "auto") != 0) {
-        MISHMEM_ERROR("MISHMEM_OFI_PROGRESS=%s: expected manual or auto", progress_name);
-        *rc = ACLSHMEM_INVALID_VALUE;
-        return NULL;
-    }
-    enum fi_progress progress = strcmp(progress_name, "auto") == 0 ? FI_PROGRESS_AUTO : FI_PROGRESS_MANUAL;
+    /* Messages are served by our own threads (ofi_driver.h): the
+     * provider's thread would only fight them for the endpoint. */
+    enum fi_progress progress =
+        strcmp(progress_name, "auto") == 0 && !messages ? FI_PROGRESS_AUTO : FI_PROGRESS_MANUAL;
     struct mishmem_ofi_domain *dom = calloc(1, sizeof *dom);
     /* First our own random keys and offsets from the registration's start
      * (a key is all that stands between a stranger and the memory); then
      * whatever else we can serve: provider keys, virtual addresses. */
     static const int modes[] = {0, FI_MR_VIRT_ADDR | FI_MR_PROV_KEY | FI_MR_ALLOCATED | FI_MR_ENDPOINT};
     /* Ordered writes first: a provider without them still serves. */
-    static const uint64_t orders[] = {OFI_WRITE_ORDER, 0};
+    const uint64_t orders[] = {messages ? OFI_MESSAGE_ORDER : OFI_WRITE_ORDER, 0};
     struct fi_info *list = NULL;
     int got = -FI_ENOMEM;
     for (size_t t = 0; dom && t < 4 && !list; t++) {
-        struct fi_info *hints = make_hints(fi, provider, modes[t % 2], orders[t / 2], progress);
+        struct fi_info *hints = make_hints(fi, provider, modes[t % 2], orders[t / 2], progress, messages);
         got = hints ? fi->getinfo(OFI_API, NULL, NULL, 0, hints, &list) : -FI_ENOMEM;
         if (hints)
             fi->freeinfo(hints);
@@ -166,8 +175,9 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     }
     struct fi_info *chosen = got == 0 ? choose(list) : NULL;
     if (!chosen) {
-        MISHMEM_ERROR("libfabric offers no RDM endpoint with RMA and atomics for provider \"%s\"%s%s (%s); "
-                      "set MISHMEM_OFI_PROVIDER / MISHMEM_OFI_DOMAIN (see fi_info)", provider,
+        MISHMEM_ERROR("libfabric offers no RDM endpoint with RMA and %s for provider \"%s\"%s%s (%s); "
+                      "set MISHMEM_OFI_PROVIDER / MISHMEM_OFI_DOMAIN (see fi_info)", messages ? "messages" : "atomics",
+                      provider,
                       mishmem_params()->MISHMEM_OFI_DOMAIN ? " and domain " : "",
                       mishmem_params()->MISHMEM_OFI_DOMAIN ? mishmem_params()->MISHMEM_OFI_DOMAIN : "",
                       got ? mishmem_ofi_strerror(-got) : "no matching domain");
@@ -200,7 +210,10 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     dom->key_mask = key_size >= 8 ? UINT64_MAX : ((uint64_t)1 << (8 * key_size)) - 1;
     dom->max_msg = dom->info->ep_attr->max_msg_size ? dom->info->ep_attr->max_msg_size : SIZE_MAX;
     dom->auto_progress = dom->info->domain_attr->data_progress == FI_PROGRESS_AUTO;
-    dom->ordered_writes = (dom->info->tx_attr->msg_order & OFI_WRITE_ORDER) == OFI_WRITE_ORDER;
+    dom->amo_messages = messages;
+    dom->driven = !dom->auto_progress || messages;
+    uint64_t order = messages ? OFI_MESSAGE_ORDER : OFI_WRITE_ORDER;
+    dom->ordered_writes = (dom->info->tx_attr->msg_order & order) == order;
     dom->inject_size = dom->info->tx_attr->inject_size;
     long timeout_ms;
     *rc = mishmem_param_long(MISHMEM_PARAM_MISHMEM_PEER_TIMEOUT_MS, &timeout_ms);
@@ -210,16 +223,54 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
     }
     dom->peer_timeout_ns = (uint64_t)timeout_ms * 1000000ull;
     const char *name = dom->info->fabric_attr->prov_name;
-    dom->cpu_atomics = strstr(name, "rxm") || strstr(name, "tcp") || strstr(name, "shm") || strstr(name, "sockets");
-    *rc = check_atomics(dom);
+    dom->cpu_atomics = messages || strstr(name, "rxm") || strstr(name, "tcp") || strstr(name, "shm") ||
+                       strstr(name, "sockets");
+    *rc = messages ? ACLSHMEM_SUCCESS : check_atomics(dom, required);
+    *lacks_atomics = *rc != ACLSHMEM_SUCCESS;
+    if (messages && dom->inject_size < MISHMEM_OFI_AM_MESSAGE_SIZE) {
+        MISHMEM_ERROR("libfabric provider %s injects only %zu bytes: an atomic's message needs %d", name,
+                      dom->inject_size, MISHMEM_OFI_AM_MESSAGE_SIZE);
+        *rc = ACLSHMEM_NOT_SUPPORTED;
+    }
     if (*rc != ACLSHMEM_SUCCESS) {
         close_domain(dom);
         return NULL;
     }
-    MISHMEM_INFO("libfabric: provider %s, domain %s, mr_mode 0x%x, atomics on the %s, %s progress, "
+    MISHMEM_INFO("libfabric: provider %s, domain %s, mr_mode 0x%x, atomics %s, %s progress, "
                  "writes %sordered, inject up to %zu bytes",
-                 name, dom->info->domain_attr->name, mode, dom->cpu_atomics ? "target's CPU" : "NIC",
+                 name, dom->info->domain_attr->name, mode,
+                 messages ? "as messages the target's CPU applies"
+                          : dom->cpu_atomics ? "on the target's CPU" : "on the NIC",
                  dom->auto_progress ? "automatic" : "manual", dom->ordered_writes ? "" : "not ", dom->inject_size);
+    return dom;
+}
+
+static struct mishmem_ofi_domain *open_domain(int *rc)
+{
+    if (!mishmem_ofi_lib_load()) {
+        *rc = ACLSHMEM_DL_FUNC_FAILED;
+        return NULL;
+    }
+    tune_provider_defaults();
+    const char *progress_name = mishmem_params()->MISHMEM_OFI_PROGRESS;
+    if (strcmp(progress_name, "manual") != 0 && strcmp(progress_name, "auto") != 0) {
+        MISHMEM_ERROR("MISHMEM_OFI_PROGRESS=%s: expected manual or auto", progress_name);
+        *rc = ACLSHMEM_INVALID_VALUE;
+        return NULL;
+    }
+    const char *atomics = mishmem_params()->MISHMEM_OFI_ATOMICS;
+    int is_auto = strcmp(atomics, "auto") == 0;
+    if (!is_auto && strcmp(atomics, "fabric") != 0 && strcmp(atomics, "message") != 0) {
+        MISHMEM_ERROR("MISHMEM_OFI_ATOMICS=%s: expected auto, fabric or message", atomics);
+        *rc = ACLSHMEM_INVALID_VALUE;
+        return NULL;
+    }
+    struct mishmem_ofi_domain *dom = NULL;
+    int lacks_atomics = 0;
+    if (strcmp(atomics, "message") != 0)
+        dom = open_domain_as(rc, 0, !is_auto, &lacks_atomics);
+    if (!dom && ((is_auto && lacks_atomics) || strcmp(atomics, "message") == 0))
+        dom = open_domain_as(rc, 1, 1, &lacks_atomics);
     return dom;
 }
 

@@ -148,7 +148,7 @@ static void *drive(void *arg)
 
 int mishmem_ofi_driver_start(struct mishmem_ofi_state *ofi)
 {
-    if (ofi->dom->auto_progress)
+    if (!ofi->dom->driven)
         return ACLSHMEM_SUCCESS;
     /* The queue's wait set (rxm's counter has none to give). */
     if (!ofi->cq_wait_fd || fi_control(&ofi->cq->fid, FI_GETWAIT, &ofi->fabric_fd) != 0)
@@ -164,7 +164,8 @@ int mishmem_ofi_driver_start(struct mishmem_ofi_state *ofi)
         return ACLSHMEM_INNER_ERROR;
     }
     ofi->driver_running = 1;
-    MISHMEM_DEBUG("instance %llu: manual progress, driver thread %s", (unsigned long long)ofi->ctx->id,
+    MISHMEM_DEBUG("instance %llu: %s, driver thread %s", (unsigned long long)ofi->ctx->id,
+                  ofi->dom->amo_messages ? "atomics as messages" : "manual progress",
                   ofi->fabric_fd >= 0 ? "blocks on the fabric's wait fd" : "polls the provider's wait");
     return ACLSHMEM_SUCCESS;
 }

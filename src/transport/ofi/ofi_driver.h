@@ -10,7 +10,8 @@
 
 #include "transport/ofi/ofi_state.h"
 
-/* Starts the driver when the domain's progress is manual; else nothing. */
+/* Starts the driver when the domain's progress is manual or atomics are
+ * messages (someone must answer them); else nothing. */
 int mishmem_ofi_driver_start(struct mishmem_ofi_state *ofi);
 /* Stops and joins it (before the endpoint closes). */
 void mishmem_ofi_driver_stop(struct mishmem_ofi_state *ofi);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "transport/ofi/ofi_am.h"
 #include "transport/ofi/ofi_driver.h"
 #include "transport/ofi/ofi_ops.h"
 #include "util/log.h"
@@ -53,10 +54,11 @@ static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes)
         return failed("opening an endpoint", rc);
     if ((rc = fi_av_open(dom->domain, &av_attr, &ofi->av, NULL)) != 0)
         return failed("opening an address vector", rc);
-    /* Manual progress: a file descriptor first, for the driver
-     * (ofi_driver.h) polls the queue's wait set, which holds the provider's
-     * sockets. With automatic progress nobody polls it: no wait object. */
-    if (!dom->auto_progress) {
+    /* Manual progress or messages to serve: a file descriptor first, for
+     * the driver (ofi_driver.h) polls the queue's wait set, which holds the
+     * provider's sockets. With automatic progress nobody polls it: no wait
+     * object. */
+    if (dom->driven) {
         cq_attr.wait_obj = FI_WAIT_FD;
         ofi->cq_wait_fd = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL) == 0;
         cq_attr.wait_obj = FI_WAIT_NONE;
@@ -74,7 +76,7 @@ static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes)
         return failed("binding the counter", rc);
     if ((rc = fi_enable(ofi->ep)) != 0)
         return failed("enabling the endpoint", rc);
-    return ACLSHMEM_SUCCESS;
+    return mishmem_ofi_am_open(ofi);
 }
 
 static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **state)
@@ -178,6 +180,7 @@ static void ofi_close(struct mishmem_transport_ctx *ctx, void *state)
     /* The endpoint first: nothing may land in memory being unregistered. */
     if (ofi->ep)
         fi_close(&ofi->ep->fid);
+    mishmem_ofi_am_close(ofi);
     for (int r = 0; r < MISHMEM_STATIC_MAX_RANGES; r++)
         if (ofi->static_mr[r])
             fi_close(&ofi->static_mr[r]->fid);

@@ -33,19 +33,45 @@ static void target_of(const struct mishmem_ofi_state *ofi, int pe, struct mishme
     *key = 0;
 }
 
-/* Reads errors off the queue: a failed operation ends the process with
- * what the provider says (the data path has no error channel). */
+/* A failed operation ends the process with what the provider says (the
+ * data path has no error channel). */
+static void fail_on(struct mishmem_ofi_state *ofi, const struct fi_cq_err_entry *entry_in)
+{
+    struct fi_cq_err_entry entry = *entry_in;
+    char text[256] = "";
+    if (entry.err)
+        fi_cq_strerror(ofi->cq, entry.prov_errno, entry.err_data, text, sizeof text);
+    const char *kind = entry.flags & FI_RECV     ? "a receive"
+                       : entry.flags & FI_SEND   ? "a send"
+                       : entry.flags & FI_ATOMIC ? "an atomic"
+                       : entry.flags & FI_WRITE  ? "a write"
+                       : entry.flags & FI_READ   ? "a read"
+                                                 : "an operation";
+    mishmem_fatal("instance %llu: %s over libfabric failed: %s%s%s", (unsigned long long)ofi->ctx->id, kind,
+                  mishmem_ofi_strerror(entry.err ? entry.err : FI_EOTHER), text[0] ? ": " : "", text);
+}
+
+/* Reads the error off the queue's head: a receive buffer's (a message
+ * too long, or cancelled at close) goes back to ofi_am.c, any other ends
+ * the process. */
+static void take_error(struct mishmem_ofi_state *ofi)
+{
+    struct fi_cq_err_entry entry = {0};
+    if (fi_cq_readerr(ofi->cq, &entry, 0) <= 0)
+        entry.err = 0;
+    uint64_t context = (uint64_t)(uintptr_t)entry.op_context;
+    if (entry.err && (context & OFI_RECEIVE_CONTEXT_BIT) && ofi->received) {
+        ofi->received(ofi, context, 1);
+        return;
+    }
+    fail_on(ofi, &entry);
+}
+
 static void check_errors(struct mishmem_ofi_state *ofi)
 {
     uint64_t errors = fi_cntr_readerr(ofi->cntr);
-    if (errors == ofi->errors_seen)
-        return;
-    struct fi_cq_err_entry entry = {0};
-    char text[256] = "";
-    if (fi_cq_readerr(ofi->cq, &entry, 0) > 0)
-        fi_cq_strerror(ofi->cq, entry.prov_errno, entry.err_data, text, sizeof text);
-    mishmem_fatal("instance %llu: a libfabric operation failed: %s%s%s", (unsigned long long)ofi->ctx->id,
-                  mishmem_ofi_strerror(entry.err ? entry.err : FI_EOTHER), text[0] ? ": " : "", text);
+    if (errors != ofi->errors_seen)
+        take_error(ofi);
 }
 
 /* Called by waits. Even with automatic progress this pays: the waiting
@@ -56,6 +82,11 @@ void mishmem_ofi_progress(void *state)
 {
     struct mishmem_ofi_state *ofi = state;
     mishmem_ofi_app_active(ofi);
+    if (ofi->received) {
+        mishmem_ofi_drain(ofi); /* peers' atomics are applied here */
+        (void)fi_cntr_read(ofi->cntr);
+        return;
+    }
     struct fi_cq_entry entry;
     (void)fi_cq_read(ofi->cq, &entry, 0); /* drives providers with manual progress */
     (void)fi_cntr_read(ofi->cntr);
@@ -67,7 +98,7 @@ void mishmem_ofi_progress(void *state)
 #define REFUSED_NAP_AFTER_NS 10000000ull /* 10 ms */
 #define REFUSED_NAP_NS 1000000L          /* 1 ms */
 
-static ssize_t refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since)
+ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since)
 {
     mishmem_ofi_progress(ofi);
     if (tries % 64 != 0)
@@ -97,7 +128,7 @@ static ssize_t refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *
         unsigned tries_ = 0;                                                       \
         uint64_t since_ = 0;                                                       \
         atomic_fetch_add_explicit(&(ofi)->issued, 1, memory_order_seq_cst);        \
-        while ((rc_ = (call)) == -FI_EAGAIN && refused((ofi), ++tries_, &since_) == -FI_EAGAIN) \
+        while ((rc_ = (call)) == -FI_EAGAIN && mishmem_ofi_refused((ofi), ++tries_, &since_) == -FI_EAGAIN) \
             ;                                                                      \
         rc_ == -FI_EAGAIN ? -FI_ETIMEDOUT : rc_;                                   \
     })
@@ -133,7 +164,7 @@ int mishmem_ofi_quiet(void *state)
      * progress, block on the counter's wait object at once: polling it
      * from here contends with the provider's thread (an 8-byte get took
      * 5x as long). Manual: drive progress, then block on the sockets. */
-    unsigned spins = ofi->dom->auto_progress ? 256 : 0;
+    unsigned spins = ofi->dom->driven ? 0 : 256;
     /* Operations to a peer that has died never complete, and nothing says
      * so: no completion for the peer timeout gives up (pieces are small
      * enough to complete well within it, see OFI_PIECE_MAX). */
@@ -148,7 +179,7 @@ int mishmem_ofi_quiet(void *state)
             mishmem_ofi_progress(ofi);
             continue;
         }
-        if (ofi->dom->auto_progress) {
+        if (!ofi->dom->driven) {
             fi_cntr_wait(ofi->cntr, target, OFI_QUIET_WAIT_MS);
         } else {
             /* Manual: drive it ourselves, blocking on the sockets between
@@ -168,13 +199,18 @@ int mishmem_ofi_quiet(void *state)
             return ACLSHMEMX_PEER_FAILED;
     }
     check_errors(ofi);
-    return ACLSHMEM_SUCCESS;
+    return ofi->settle ? ofi->settle(ofi) : ACLSHMEM_SUCCESS;
 }
 
 int mishmem_ofi_fence(void *state)
 {
     struct mishmem_ofi_state *ofi = state;
-    return ofi->dom->ordered_writes ? ACLSHMEM_SUCCESS : mishmem_ofi_quiet(ofi);
+    if (!ofi->dom->ordered_writes)
+        return mishmem_ofi_quiet(ofi);
+    /* Ordered writes, but a message is applied when the target reads its
+     * queue, after writes that came behind it may have landed: a fence
+     * waits for the answers of the atomics before it. */
+    return ofi->settle ? ofi->settle(ofi) : ACLSHMEM_SUCCESS;
 }
 
 /* An operation whose result the caller waits for (a blocking get, a
@@ -183,7 +219,7 @@ int mishmem_ofi_fence(void *state)
  * caught up while such a read was still in flight (test_threads over
  * MISHMEM_HOST_ID=h%p read stale data 11 runs in 12). Whichever thread
  * reads an entry marks its ticket done. */
-static uint64_t take_ticket(struct mishmem_ofi_state *ofi)
+uint64_t mishmem_ofi_take_ticket(struct mishmem_ofi_state *ofi)
 {
     return atomic_fetch_add_explicit(&ofi->next_ticket, 1, memory_order_relaxed) + 1;
 }
@@ -194,8 +230,14 @@ void mishmem_ofi_drain(struct mishmem_ofi_state *ofi)
     ssize_t n = fi_cq_read(ofi->cq, entries, 16);
     for (ssize_t i = 0; i < n; i++) {
         uint64_t ticket = (uint64_t)(uintptr_t)entries[i].op_context;
-        atomic_store_explicit(&ofi->completed[ticket % OFI_TICKETS], ticket, memory_order_release);
+        if ((ticket & OFI_RECEIVE_CONTEXT_BIT) && ofi->received)
+            ofi->received(ofi, ticket, 0);
+        else
+            atomic_store_explicit(&ofi->completed[ticket % OFI_TICKETS], ticket, memory_order_release);
     }
+    /* An error at the head holds back every entry behind it. */
+    if (n == -FI_EAVAIL)
+        take_error(ofi);
 }
 
 /* A reply to a peer that has died never comes, and nothing says so: the
@@ -204,7 +246,7 @@ void mishmem_ofi_drain(struct mishmem_ofi_state *ofi)
  * given up on too: only a peer slower than that would still write it. */
 #define OFI_CRAWL_NS_PER_BYTE 100
 
-static int wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket, size_t len)
+int mishmem_ofi_wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket, size_t len)
 {
     uint64_t deadline = 0;
     for (unsigned spins = 0;
@@ -232,12 +274,12 @@ static int wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket, size
 static int read_and_wait(struct mishmem_ofi_state *ofi, int pe, void *buf, size_t len, fi_addr_t dest,
                          uint64_t addr, uint64_t key)
 {
-    uint64_t ticket = take_ticket(ofi);
+    uint64_t ticket = mishmem_ofi_take_ticket(ofi);
     struct iovec iov = {.iov_base = buf, .iov_len = len};
     struct fi_rma_iov remote = {.addr = addr, .len = len, .key = key};
     struct fi_msg_rma msg = {.msg_iov = &iov, .iov_count = 1, .addr = dest, .rma_iov = &remote,
                              .rma_iov_count = 1, .context = (void *)(uintptr_t)ticket};
-    return wait_own(ofi, posted(ofi, OFI_POST(ofi, fi_readmsg(ofi->ep, &msg, FI_COMPLETION)), "a get", pe),
+    return mishmem_ofi_wait_own(ofi, posted(ofi, OFI_POST(ofi, fi_readmsg(ofi->ep, &msg, FI_COMPLETION)), "a get", pe),
                     ticket, len);
 }
 
@@ -369,6 +411,8 @@ int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mis
                     enum mishmem_datatype type, const void *operand, const void *cond, void *fetched)
 {
     struct mishmem_ofi_state *ofi = state;
+    if (ofi->message_amo)
+        return ofi->message_amo(ofi, pe, at, op, type, operand, cond, fetched);
     uint64_t addr, key, zero = 0, result = 0;
     target_of(ofi, pe, at, &addr, &key);
     fi_addr_t dest = ofi->peers[pe].addr;
@@ -391,7 +435,7 @@ int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mis
                           "an atomic", pe);
     }
     /* The old value is needed on return. */
-    uint64_t ticket = take_ticket(ofi);
+    uint64_t ticket = mishmem_ofi_take_ticket(ofi);
     struct fi_ioc operand_ioc = {.addr = (void *)value, .count = 1}, result_ioc = {.addr = out, .count = 1};
     struct fi_ioc cond_ioc = {.addr = (void *)cond, .count = 1};
     struct fi_rma_ioc remote = {.addr = addr, .count = 1, .key = key};
@@ -402,7 +446,7 @@ int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mis
         rc = OFI_POST(ofi, fi_compare_atomicmsg(ofi->ep, &msg, &cond_ioc, NULL, 1, &result_ioc, NULL, 1, FI_COMPLETION));
     else
         rc = OFI_POST(ofi, fi_fetch_atomicmsg(ofi->ep, &msg, &result_ioc, NULL, 1, FI_COMPLETION));
-    return wait_own(ofi, posted(ofi, rc, "an atomic", pe), ticket, mishmem_datatype_size(type));
+    return mishmem_ofi_wait_own(ofi, posted(ofi, rc, "an atomic", pe), ticket, mishmem_datatype_size(type));
 }
 
 int mishmem_ofi_put_signal(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,

@@ -25,4 +25,15 @@ void mishmem_ofi_progress(void *state);
  * driving a provider with manual progress). */
 void mishmem_ofi_drain(struct mishmem_ofi_state *ofi);
 
+/* Between refusals (-FI_EAGAIN) of a post: drives progress, yields now and
+ * then; -FI_ETIMEDOUT once the refusals have lasted the peer timeout
+ * (*since: 0 before the first look at the clock), else -FI_EAGAIN. */
+ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since);
+/* A new ticket, for an operation whose caller waits for its own completion. */
+uint64_t mishmem_ofi_take_ticket(struct mishmem_ofi_state *ofi);
+/* Waits until ticket is complete (rc: the post's answer, returned as is
+ * unless ACLSHMEM_SUCCESS); ACLSHMEMX_PEER_FAILED after the peer timeout
+ * plus the time len bytes take at a crawl. */
+int mishmem_ofi_wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket, size_t len);
+
 #endif

@@ -14,6 +14,11 @@
 #define MISHMEM_OFI_ADDR_MAX 96
 /* More than the threads that wait on one instance's operations at once. */
 #define OFI_TICKETS 1024
+/* Bytes of an atomic's message (ofi_am.c): the provider must inject that many. */
+#define MISHMEM_OFI_AM_MESSAGE_SIZE 48
+/* A completion whose context has this bit names a receive buffer (the
+ * rest is its index), not a ticket: tickets never reach it. */
+#define OFI_RECEIVE_CONTEXT_BIT ((uint64_t)1 << 63)
 
 /* The process-wide part: opened with the first instance that needs it. */
 struct mishmem_ofi_domain {
@@ -27,6 +32,8 @@ struct mishmem_ofi_domain {
     size_t max_msg;
     int cpu_atomics; /* atomics run on the target's CPU: coherent with its own */
     int auto_progress;  /* the provider moves data without our calls */
+    int amo_messages;   /* AMOs are messages the target applies (ofi_am.h) */
+    int driven;         /* our threads move data: manual progress, or messages to serve */
     int ordered_writes; /* writes and atomics to one peer land in issue order */
     size_t inject_size; /* puts and atomics up to this size return at once */
     /* A post that the provider keeps refusing this long (-FI_EAGAIN: it
@@ -85,6 +92,20 @@ struct mishmem_ofi_state {
     int fabric_fd;    /* its wait object (readable on traffic), -1: none */
     uint64_t driver_seen; /* the driver's last look at app_activity */
     pthread_t driver;
+    /* AMOs as messages (ofi_am.h): the posted receive buffers, the requests
+     * sent and answered, and a fetching request's answer by ticket. */
+    struct mishmem_ofi_am_message *am_buffers;
+    _Atomic uint64_t am_sent, am_answered;
+    uint64_t am_value[OFI_TICKETS];
+    int am_status[OFI_TICKETS];
+    /* Set by ofi_am.c when AMOs are messages, so that the data path
+     * (ofi_ops.c), below it, hands them over without knowing it: who takes
+     * a receive's completion (failed: an error entry), who carries an AMO,
+     * who waits until every AMO sent has its answer. */
+    void (*received)(struct mishmem_ofi_state *ofi, uint64_t context, int failed);
+    int (*message_amo)(struct mishmem_ofi_state *ofi, int pe, struct mishmem_remote_addr at, enum mishmem_amo_op op,
+                       enum mishmem_datatype type, const void *operand, const void *cond, void *fetched);
+    int (*settle)(struct mishmem_ofi_state *ofi);
 };
 
 /* An application thread drives the endpoint: the driver keeps off, and
