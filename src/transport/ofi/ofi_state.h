@@ -90,6 +90,8 @@ struct mishmem_ofi_state {
     int wake_fd;   /* eventfd that ends the driver's blocking */
     int cq_wait_fd;   /* the queue was opened with FI_WAIT_FD */
     int fabric_fd;    /* its wait object (readable on traffic), -1: none */
+    _Atomic int fabric_fd_noisy; /* readable at once after every serve: not worth polling */
+    unsigned ready_in_a_row;     /* the driver's count towards noisy */
     uint64_t driver_seen; /* the driver's last look at app_activity */
     pthread_t driver;
     /* AMOs as messages (ofi_am.h): the posted receive buffers, the requests
