@@ -1,5 +1,6 @@
 #include "transport/ofi/ofi_ops.h"
 
+#include <errno.h>
 #include <rdma/fi_atomic.h>
 #include <rdma/fi_errno.h>
 #include <rdma/fi_rma.h>
@@ -51,17 +52,40 @@ static void fail_on(struct mishmem_ofi_state *ofi, const struct fi_cq_err_entry 
                   mishmem_ofi_strerror(entry.err ? entry.err : FI_EOTHER), text[0] ? ": " : "", text);
 }
 
-/* Reads the error off the queue's head: a receive buffer's (a message
- * too long, or cancelled at close) goes back to ofi_am.c, any other ends
- * the process. */
+/* The provider's word for "the peer is gone": its connection was
+ * cancelled, reset or refused. */
+static int peer_gone(int err)
+{
+    return err == FI_ECANCELED || err == FI_ECONNRESET || err == FI_ECONNABORTED || err == FI_ECONNREFUSED ||
+           err == FI_ENOTCONN || err == EPIPE || err == FI_EHOSTUNREACH;
+}
+
+/* Reads the error off the queue's head. With atomics as messages (where
+ * an error left at the head would hold back every answer behind it): a
+ * receive buffer's (a message too long, or cancelled at close) goes back
+ * to ofi_am.c; a peer gone fails the operation's ticket (its waiter names
+ * the peer, as a quiet that stalls does). Any other error ends the
+ * process. */
 static void take_error(struct mishmem_ofi_state *ofi)
 {
     struct fi_cq_err_entry entry = {0};
-    if (fi_cq_readerr(ofi->cq, &entry, 0) <= 0)
+    if (fi_cq_readerr(ofi->cq, &entry, 0) <= 0) {
+        if (ofi->received) { /* already taken by another thread */
+            ofi->errors_seen = fi_cntr_readerr(ofi->cntr);
+            return;
+        }
         entry.err = 0;
+    }
     uint64_t context = (uint64_t)(uintptr_t)entry.op_context;
-    if (entry.err && (context & OFI_RECEIVE_CONTEXT_BIT) && ofi->received) {
+    if (entry.err && ofi->received && (context & OFI_RECEIVE_CONTEXT_BIT)) {
         ofi->received(ofi, context, 1);
+        return;
+    }
+    if (entry.err && ofi->received && peer_gone(entry.err)) {
+        if (context != 0) {
+            ofi->am_status[context % OFI_TICKETS] = ACLSHMEMX_PEER_FAILED;
+            atomic_store_explicit(&ofi->completed[context % OFI_TICKETS], context, memory_order_release);
+        }
         return;
     }
     fail_on(ofi, &entry);
@@ -230,13 +254,18 @@ void mishmem_ofi_drain(struct mishmem_ofi_state *ofi)
     ssize_t n = fi_cq_read(ofi->cq, entries, 16);
     for (ssize_t i = 0; i < n; i++) {
         uint64_t ticket = (uint64_t)(uintptr_t)entries[i].op_context;
-        if ((ticket & OFI_RECEIVE_CONTEXT_BIT) && ofi->received)
-            ofi->received(ofi, ticket, 0);
-        else
+        if (!ofi->received) {
             atomic_store_explicit(&ofi->completed[ticket % OFI_TICKETS], ticket, memory_order_release);
+        } else if (ticket & OFI_RECEIVE_CONTEXT_BIT) {
+            ofi->received(ofi, ticket, 0);
+        } else {
+            ofi->am_status[ticket % OFI_TICKETS] = ACLSHMEM_SUCCESS;
+            atomic_store_explicit(&ofi->completed[ticket % OFI_TICKETS], ticket, memory_order_release);
+        }
     }
-    /* An error at the head holds back every entry behind it. */
-    if (n == -FI_EAVAIL)
+    /* With atomics as messages, an error at the head would hold back the
+     * answers behind it (ofi_am.h); otherwise it stays for check_errors. */
+    if (n == -FI_EAVAIL && ofi->received)
         take_error(ofi);
 }
 
@@ -268,6 +297,10 @@ int mishmem_ofi_wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket,
         else if (now >= deadline)
             return ACLSHMEMX_PEER_FAILED;
     }
+    /* With atomics as messages a ticket also completes with a status: an
+     * answer's, or a peer gone (take_error). */
+    if (rc == ACLSHMEM_SUCCESS && ofi->received)
+        rc = ofi->am_status[ticket % OFI_TICKETS];
     return rc;
 }
 

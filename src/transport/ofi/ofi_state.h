@@ -95,7 +95,8 @@ struct mishmem_ofi_state {
     uint64_t driver_seen; /* the driver's last look at app_activity */
     pthread_t driver;
     /* AMOs as messages (ofi_am.h): the posted receive buffers, the requests
-     * sent and answered, and a fetching request's answer by ticket. */
+     * sent and answered, and a fetching request's answer by ticket; a
+     * ticket's status also says when its peer is gone (ofi_ops.c). */
     struct mishmem_ofi_am_message *am_buffers;
     _Atomic uint64_t am_sent, am_answered;
     uint64_t am_value[OFI_TICKETS];
