@@ -49,9 +49,13 @@ struct mishmem_segment_header {
     /* Set when this PE found the instance failed (a peer died or left):
      * its peers' waits end too. */
     struct mishmem_flag failed;
-    /* The finalize barrier's dissemination words: finalize pairs with
-     * nothing but another PE's finalize. */
+    /* The finalize barrier's words (core/sync.c): finalize pairs with
+     * nothing but another PE's finalize. A dissemination among the PEs of
+     * this PE's host, then one among the hosts' first PEs, which then
+     * release the others of their host. */
     struct mishmem_flag finalize_round[MISHMEM_BARRIER_ROUNDS];
+    struct mishmem_flag finalize_host_round[MISHMEM_BARRIER_ROUNDS];
+    struct mishmem_flag finalize_release;
     struct mishmem_doorbell doorbell;
     struct mishmem_placement placement;
 };
