@@ -4,7 +4,6 @@
 
 #include <rdma/fi_endpoint.h>
 #include <rdma/fi_errno.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,21 +90,9 @@ static int send_message(struct mishmem_ofi_state *ofi, int pe, const struct mish
     fi_addr_t dest = ofi->peers[pe].addr;
     uint64_t since = 0;
     ssize_t rc;
-    for (unsigned tries = 1; (rc = fi_inject(ofi->ep, m, sizeof *m, dest)) == -FI_EAGAIN; tries++) {
-        if (nested) {
-            (void)fi_cq_read(ofi->cq, NULL, 0);
-            if (tries % 64 != 0)
-                continue;
-            sched_yield();
-            uint64_t now = mishmem_now_ns();
-            if (since == 0)
-                since = now;
-            if (now - since >= ofi->dom->peer_timeout_ns)
-                return ACLSHMEMX_PEER_FAILED;
-        } else if (mishmem_ofi_refused(ofi, tries, &since) == -FI_ETIMEDOUT) {
+    for (unsigned tries = 1; (rc = fi_inject(ofi->ep, m, sizeof *m, dest)) == -FI_EAGAIN; tries++)
+        if (mishmem_ofi_refused(ofi, tries, &since, nested) == -FI_ETIMEDOUT)
             return ACLSHMEMX_PEER_FAILED;
-        }
-    }
     if (rc != 0) {
         MISHMEM_ERROR("libfabric: an atomic's message to PE %d failed: %s", pe, mishmem_ofi_strerror((int)-rc));
         return ACLSHMEM_INNER_ERROR;

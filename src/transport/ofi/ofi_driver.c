@@ -129,20 +129,20 @@ static void serve_when_ready(struct mishmem_ofi_state *ofi)
     if (ready > 0 && (fds[1].revents & POLLIN))
         clear_wake(ofi);
     if (ms > 0 && ready > 0 && (fds[0].revents & POLLIN) && !(fds[1].revents & POLLIN)) {
-        if (++ofi->ready_in_a_row == NOISY_AFTER) {
+        if (++ofi->readable_in_a_row == NOISY_AFTER) {
             atomic_store_explicit(&ofi->fabric_fd_noisy, 1, memory_order_relaxed);
             MISHMEM_DEBUG("instance %llu: the fabric's wait fd stays readable; the driver looks every %d ms "
                           "instead", (unsigned long long)ofi->ctx->id, DRIVER_RETRY_MS);
         }
     } else if (!noisy) {
-        ofi->ready_in_a_row = 0;
+        ofi->readable_in_a_row = 0;
     }
     serve(ofi);
-    if (noisy && ++ofi->ready_in_a_row % NOISY_RECHECK == 0) {
+    if (noisy && ++ofi->noisy_looks % NOISY_RECHECK == 0) {
         struct pollfd fabric = {.fd = ofi->fabric_fd, .events = POLLIN};
         if (poll(&fabric, 1, 0) == 0) {
             atomic_store_explicit(&ofi->fabric_fd_noisy, 0, memory_order_relaxed);
-            ofi->ready_in_a_row = 0;
+            ofi->readable_in_a_row = 0;
         }
     }
 }

@@ -71,7 +71,7 @@ static void take_error(struct mishmem_ofi_state *ofi)
     struct fi_cq_err_entry entry = {0};
     if (fi_cq_readerr(ofi->cq, &entry, 0) <= 0) {
         if (ofi->received) { /* already taken by another thread */
-            ofi->errors_seen = fi_cntr_readerr(ofi->cntr);
+            atomic_store_explicit(&ofi->errors_seen, fi_cntr_readerr(ofi->cntr), memory_order_relaxed);
             return;
         }
         entry.err = 0;
@@ -94,7 +94,7 @@ static void take_error(struct mishmem_ofi_state *ofi)
 static void check_errors(struct mishmem_ofi_state *ofi)
 {
     uint64_t errors = fi_cntr_readerr(ofi->cntr);
-    if (errors != ofi->errors_seen)
+    if (errors != atomic_load_explicit(&ofi->errors_seen, memory_order_relaxed))
         take_error(ofi);
 }
 
@@ -122,9 +122,12 @@ void mishmem_ofi_progress(void *state)
 #define REFUSED_NAP_AFTER_NS 10000000ull /* 10 ms */
 #define REFUSED_NAP_NS 1000000L          /* 1 ms */
 
-ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since)
+ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since, int nested)
 {
-    mishmem_ofi_progress(ofi);
+    if (nested)
+        (void)fi_cq_read(ofi->cq, NULL, 0);
+    else
+        mishmem_ofi_progress(ofi);
     if (tries % 64 != 0)
         return -FI_EAGAIN;
     sched_yield();
@@ -152,7 +155,7 @@ ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint6
         unsigned tries_ = 0;                                                       \
         uint64_t since_ = 0;                                                       \
         atomic_fetch_add_explicit(&(ofi)->issued, 1, memory_order_seq_cst);        \
-        while ((rc_ = (call)) == -FI_EAGAIN && mishmem_ofi_refused((ofi), ++tries_, &since_) == -FI_EAGAIN) \
+        while ((rc_ = (call)) == -FI_EAGAIN && mishmem_ofi_refused((ofi), ++tries_, &since_, 0) == -FI_EAGAIN) \
             ;                                                                      \
         rc_ == -FI_EAGAIN ? -FI_ETIMEDOUT : rc_;                                   \
     })

@@ -27,8 +27,10 @@ void mishmem_ofi_drain(struct mishmem_ofi_state *ofi);
 
 /* Between refusals (-FI_EAGAIN) of a post: drives progress, yields now and
  * then; -FI_ETIMEDOUT once the refusals have lasted the peer timeout
- * (*since: 0 before the first look at the clock), else -FI_EAGAIN. */
-ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since);
+ * (*since: 0 before the first look at the clock), else -FI_EAGAIN.
+ * nested: called while a completion is being handled, so the endpoint is
+ * driven without taking entries off the queue. */
+ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since, int nested);
 /* A new ticket, for an operation whose caller waits for its own completion. */
 uint64_t mishmem_ofi_take_ticket(struct mishmem_ofi_state *ofi);
 /* Waits until ticket is complete (rc: the post's answer, returned as is

@@ -70,7 +70,7 @@ struct mishmem_ofi_state {
     uint64_t static_keys[MISHMEM_STATIC_MAX_RANGES]; /* mine, chosen at open */
     struct mishmem_ofi_peer *peers;                  /* n_pes */
     _Atomic uint64_t issued;                         /* operations counted by cntr */
-    uint64_t errors_seen;
+    _Atomic uint64_t errors_seen; /* written by whichever thread takes an error */
     /* Operations whose caller waits for their own completion carry a
      * ticket as their context, not a pointer to the caller's stack: one
      * given up on (its peer gone) may still complete, and then writes only
@@ -91,7 +91,8 @@ struct mishmem_ofi_state {
     int cq_wait_fd;   /* the queue was opened with FI_WAIT_FD */
     int fabric_fd;    /* its wait object (readable on traffic), -1: none */
     _Atomic int fabric_fd_noisy; /* readable at once after every serve: not worth polling */
-    unsigned ready_in_a_row;     /* the driver's count towards noisy */
+    unsigned readable_in_a_row;  /* the driver's serves that found the fd readable at once: towards noisy */
+    unsigned noisy_looks;        /* the driver's looks while noisy: towards a recheck */
     uint64_t driver_seen; /* the driver's last look at app_activity */
     pthread_t driver;
     /* AMOs as messages (ofi_am.h): the posted receive buffers, the requests
