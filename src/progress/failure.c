@@ -75,7 +75,15 @@ void mishmem_describe_peer(const struct mishmem_instance *inst, int pe, char *bu
         if (!mishmem_same_host(here, there, why, sizeof why))
             snprintf(detail, sizeof detail, ", %s", why);
     }
-    snprintf(buf, size, "host %.64s%s", there->nodename[0] ? there->nodename : "with no name", detail);
+    /* Where the fabric reaches it, when its transport can say. */
+    const struct mishmem_peer *peer = &inst->peers[pe];
+    static const char label[] = ", fabric address ";
+    char address[128] = "";
+    if (peer->transport && peer->transport->peer_address &&
+        peer->transport->peer_address(inst->transport_state[peer->transport_index], pe, address + sizeof label - 1,
+                                      sizeof address - (sizeof label - 1)) == 0)
+        memcpy(address, label, sizeof label - 1);
+    snprintf(buf, size, "host %.64s%s%s", there->nodename[0] ? there->nodename : "with no name", detail, address);
 }
 
 void mishmem_peer_unreachable(struct mishmem_instance *inst, int pe, const char *operation)

@@ -180,6 +180,9 @@ struct mishmem_transport {
     void (*sleeping)(void *state, int asleep);
     /* The address of pe's copy of `at` in this process, or NULL (shmem_ptr). */
     void *(*direct_address)(void *state, int pe, struct mishmem_remote_addr at);
+    /* pe's address on this transport as text, for messages that name a
+     * peer (progress/failure.c): 0 when buf holds it. Optional. */
+    int (*peer_address)(void *state, int pe, char *buf, size_t size);
 };
 
 #endif
