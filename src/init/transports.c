@@ -109,11 +109,25 @@ static int group_hosts(struct mishmem_instance *inst, const struct mishmem_cards
         ranks[pe] = (struct host_rank){.host = &mishmem_card_of(cards, pe)->host, .pe = pe};
     qsort(ranks, (size_t)n, sizeof *ranks, compare_hosts);
     char why[200];
+    int n_hosts = 0;
     for (int i = 0, first = 0; i < n; i++) {
-        if (i == 0 || !mishmem_same_host(ranks[i - 1].host, ranks[i].host, why, sizeof why))
+        if (i == 0 || !mishmem_same_host(ranks[i - 1].host, ranks[i].host, why, sizeof why)) {
             first = ranks[i].pe;
+            n_hosts++;
+        }
         inst->peers[ranks[i].pe].host_first = first;
     }
+    /* Each host as its lowest PE described it, for messages that name a
+     * peer's host (progress/failure.c). */
+    inst->hosts = calloc((size_t)n_hosts, sizeof *inst->hosts);
+    if (!inst->hosts) {
+        free(ranks);
+        return ACLSHMEM_MALLOC_FAILED;
+    }
+    inst->n_hosts = 0;
+    for (int i = 0; i < n; i++)
+        if (inst->peers[ranks[i].pe].host_first == ranks[i].pe)
+            inst->hosts[inst->n_hosts++] = (struct mishmem_known_host){.first = ranks[i].pe, .identity = *ranks[i].host};
     free(ranks);
     return ACLSHMEM_SUCCESS;
 }
@@ -321,6 +335,9 @@ int mishmem_transports_static_ready(struct mishmem_instance *inst)
 }
 void mishmem_transports_release(struct mishmem_instance *inst)
 {
+    free(inst->hosts);
+    inst->hosts = NULL;
+    inst->n_hosts = 0;
     if (!inst->peers)
         return;
     if (inst->n_unmapped > 0)

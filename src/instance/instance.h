@@ -138,6 +138,11 @@ struct mishmem_instance {
     /* What the transports see of this instance (transport/transport.h);
      * last, so that the fields above keep their places on the hot path. */
     struct mishmem_transport_ctx transport_ctx;
+    /* The hosts of an instance that spans hosts, each with its lowest PE
+     * (init/transports.c), for messages that name a peer's host; NULL on
+     * one host. */
+    struct mishmem_known_host *hosts;
+    int n_hosts;
     /* Counters of what left the fast path (instance/stats.h); after the
      * hot fields for the same reason. */
     struct mishmem_stats stats;

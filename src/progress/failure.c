@@ -4,8 +4,10 @@
 
 #include <stdatomic.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "progress/ring.h"
+#include "transport/locality.h"
 #include "util/log.h"
 
 /* A control area's `failed` word: which PE failed the instance, and how
@@ -40,18 +42,53 @@ void mishmem_fail_instance(struct mishmem_instance *inst, int origin, enum mishm
                       message, (unsigned long long)inst->id, (unsigned long long)inst->id);
 }
 
-/* "pid 1234", or where a peer without a pid here is. */
+/* What the host whose lowest PE is `first` said of itself (init kept it
+ * when the instance spans hosts), or NULL. */
+static const struct mishmem_host_identity *known_host(const struct mishmem_instance *inst, int first)
+{
+    for (int i = 0; i < inst->n_hosts; i++)
+        if (inst->hosts[i].first == first)
+            return &inst->hosts[i].identity;
+    return NULL;
+}
+
+/* "pid 1234" for a peer on this host; for one on another host, which
+ * host: its name, its MISHMEM_HOST_ID when set, else what tells it apart
+ * from this one when the names are the same (namespaces on one machine). */
 void mishmem_describe_peer(const struct mishmem_instance *inst, int pe, char *buf, size_t size)
 {
-    if (inst->peers[pe].pid > 0)
+    if (inst->peers[pe].pid > 0) {
         snprintf(buf, size, "pid %d", (int)inst->peers[pe].pid);
-    else
+        return;
+    }
+    const struct mishmem_host_identity *there = known_host(inst, inst->peers[pe].host_first);
+    const struct mishmem_host_identity *here = known_host(inst, inst->peers[inst->my_pe].host_first);
+    if (!there) {
         snprintf(buf, size, "on another host");
+        return;
+    }
+    char detail[200] = "";
+    if (there->host_id[0])
+        snprintf(detail, sizeof detail, ", MISHMEM_HOST_ID %.63s", there->host_id);
+    else if (here && strncmp(here->nodename, there->nodename, sizeof here->nodename) == 0) {
+        char why[160];
+        if (!mishmem_same_host(here, there, why, sizeof why))
+            snprintf(detail, sizeof detail, ", %s", why);
+    }
+    /* Where the fabric reaches it, when its transport can say. */
+    const struct mishmem_peer *peer = &inst->peers[pe];
+    static const char label[] = ", fabric address ";
+    char address[128] = "";
+    if (peer->transport && peer->transport->peer_address &&
+        peer->transport->peer_address(inst->transport_state[peer->transport_index], pe, address + sizeof label - 1,
+                                      sizeof address - (sizeof label - 1)) == 0)
+        memcpy(address, label, sizeof label - 1);
+    snprintf(buf, size, "host %.64s%s%s", there->nodename[0] ? there->nodename : "with no name", detail, address);
 }
 
 void mishmem_peer_unreachable(struct mishmem_instance *inst, int pe, const char *operation)
 {
-    char who[32], message[320];
+    char who[MISHMEM_DESCRIBE_PEER_SIZE], message[640];
     mishmem_describe_peer(inst, pe, who, sizeof who);
     snprintf(message, sizeof message,
              "PE %d (%s) of instance %llu exited, or its host is down: the fabric has not reached it for "

@@ -29,7 +29,12 @@ void mishmem_fail_instance(struct mishmem_instance *inst, int origin, enum mishm
 /* A transport could not reach pe (ACLSHMEMX_PEER_FAILED from it) during
  * `operation`: ends the process (the shmem_init world) or fails inst. */
 void mishmem_peer_unreachable(struct mishmem_instance *inst, int pe, const char *operation);
-/* "pid 1234", or "on another host". */
+/* "pid 1234" for a peer on this host; for one on another host "host
+ * NAME" and its MISHMEM_HOST_ID when set ("host node7, MISHMEM_HOST_ID
+ * h2"), or what tells it apart when its name is this host's ("host node7,
+ * another PID namespace"). buf holds
+ * MISHMEM_DESCRIBE_PEER_SIZE bytes. */
+#define MISHMEM_DESCRIBE_PEER_SIZE 320
 void mishmem_describe_peer(const struct mishmem_instance *inst, int pe, char *buf, size_t size);
 
 #endif

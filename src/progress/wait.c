@@ -138,7 +138,7 @@ void mishmem_wait_fail(struct mishmem_waiter *w, int step)
         else
             origin = w->culprit, origin_why = w->why;
     }
-    char who[32], message[320];
+    char who[MISHMEM_DESCRIBE_PEER_SIZE], message[640];
     mishmem_describe_peer(inst, w->culprit, who, sizeof who);
     snprintf(message, sizeof message, "PE %d (%s) of instance %llu %s%s while PE %d waited in %s%s", w->culprit,
              who, (unsigned long long)inst->id, what[w->why], cause, inst->my_pe, w->operation,

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "util/params.h"
@@ -60,6 +61,9 @@ int mishmem_host_identity_read(int pe, struct mishmem_host_identity *out)
         out->pidns_dev = (uint64_t)ns.st_dev;
         out->pidns_ino = (uint64_t)ns.st_ino;
     }
+    struct utsname uts;
+    if (uname(&uts) == 0)
+        snprintf(out->nodename, sizeof out->nodename, "%s", uts.nodename);
     const char *pattern = mishmem_params()->MISHMEM_HOST_ID;
     if (pattern && expand_host_id(pattern, pe, out->host_id, sizeof out->host_id) != 0) {
         MISHMEM_ERROR("MISHMEM_HOST_ID=\"%s\" is longer than %zu bytes once expanded", pattern,

@@ -86,6 +86,16 @@ struct mishmem_host_identity {
     uint64_t pidns_dev;  /* the PID namespace: a PID means the same process only inside it */
     uint64_t pidns_ino;
     char host_id[64];    /* MISHMEM_HOST_ID with %p replaced, or "" */
+    /* uname's nodename: for messages that name a peer's host, never for
+     * locality (hosts made of namespaces on one machine share it). */
+    char nodename[65];
+};
+
+/* One host of an instance that spans hosts: its lowest PE (the
+ * host_first of its PEs) and what it said of itself. */
+struct mishmem_known_host {
+    int32_t first;
+    struct mishmem_host_identity identity;
 };
 
 struct mishmem_card_common {
@@ -170,6 +180,9 @@ struct mishmem_transport {
     void (*sleeping)(void *state, int asleep);
     /* The address of pe's copy of `at` in this process, or NULL (shmem_ptr). */
     void *(*direct_address)(void *state, int pe, struct mishmem_remote_addr at);
+    /* pe's address on this transport as text, for messages that name a
+     * peer (progress/failure.c): 0 when buf holds it. Optional. */
+    int (*peer_address)(void *state, int pe, char *buf, size_t size);
 };
 
 #endif

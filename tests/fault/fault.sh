@@ -70,9 +70,9 @@ survivors_ok() { # N: every rank but the last exited 0, the last was killed
     done
 }
 
-# How a message names a peer: its pid, or where it is when it has none
-# here (every PE its own host: MISHMEM_HOST_ID=h%p).
-WHO='\((pid [0-9]+|on another host)\)'
+# How a message names a peer: its pid, or, when it has none here (every
+# PE its own host: MISHMEM_HOST_ID=h%p), its host.
+WHO='\((pid [0-9]+|host [^,)]+, MISHMEM_HOST_ID h[0-9]+[^)]*)\)'
 
 case $case in
 acl_by_hand) # item 7, aclshmem face

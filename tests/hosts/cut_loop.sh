@@ -114,7 +114,7 @@ for run in $(seq "$RUNS"); do
     fi
     # A PE names a peer on the other host (PEs 0,1 on a; 2,3 on b) and
     # the call it was in.
-    message=$(grep -m1 -E "PE ([01] \(on another host[^)]*\).* while PE [23]|[23] \(on another host[^)]*\).* while PE [01]) (was|waited) in" "$WORK/err")
+    message=$(grep -m1 -E "PE ([01] \(host [^)]*\).* while PE [23]|[23] \(host [^)]*\).* while PE [01]) (was|waited) in" "$WORK/err")
     if [ -z "$message" ]; then
         run_fail "no message naming a PE across the cut"
         continue

@@ -21,7 +21,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/netns.sh"
 . "$HERE/netns_faults.sh"
 
-A=$MISHMEM_NS_ADDR_A
+A=$MISHMEM_NS_ADDR_A B=$MISHMEM_NS_ADDR_B
 HOSTS_AB=(--hosts a:2,b:2 --rdv-addr "$A" --agent "$NS_AGENT")
 
 # start_job SECONDS [STOP_FILE]: the program in the background for SECONDS
@@ -103,13 +103,17 @@ lasting_cut)
     cut=$(now)
     wait_job "$cut"
     expect_job_failed
-    # A PE names a peer on the other host (PEs 0,1 on a; 2,3 on b) and
-    # the call it was in.
-    grep -qE "PE ([01] \(on another host\).* while PE [23]|[23] \(on another host\).* while PE [01]) (was|waited) in" "$WORK/err" ||
-        fail "no message naming a PE across the cut"
+    # A PE names a peer on the other host (PEs 0,1 on a; 2,3 on b), that
+    # host (the machine's name, shared by the namespaces, what sets it
+    # apart, and its address) and the call it was in.
+    node=$(uname -n)
+    on_a="host ${node//./\\.}, another PID namespace, fabric address [^)]*${A//./\\.}:[0-9]+"
+    on_b="host ${node//./\\.}, another PID namespace, fabric address [^)]*${B//./\\.}:[0-9]+"
+    grep -qE "PE ([01] \($on_a\).* while PE [23]|[23] \($on_b\).* while PE [01]) (was|waited) in" "$WORK/err" ||
+        fail "no message naming a PE across the cut and its host"
     less_than "$ELAPSED" $((MISHMEM_PEER_TIMEOUT_MS / 1000 + 60)) ||
         fail "the job ended ${ELAPSED}s after the cut, with a ${MISHMEM_PEER_TIMEOUT_MS} ms peer timeout"
-    grep -E "\(on another host\)" "$WORK/err" | head -3
+    grep -E "\(host [^)]*\)" "$WORK/err" | head -3
     ;;
 cut_before_init)
     # Host b cannot reach the rendezvous on host a from the start: its PEs

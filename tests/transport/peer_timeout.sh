@@ -24,7 +24,11 @@ end=$(date +%s%N)
 [ "$status" -ne 0 ] || fail "the job succeeded"
 case $case in
 short)
-    grep -Eq "PE 3 \(on another host\) of instance [0-9]+ exited" "$err" || fail "no message naming PE 3"
+    # It names PE 3 and its host: the machine's name, the host id and
+    # where the fabric reached it.
+    named=$(grep -F "PE 3 (host $(uname -n), MISHMEM_HOST_ID h3, fabric address " "$err")
+    [ -n "$named" ] || fail "no message naming PE 3 and its host ($(uname -n), MISHMEM_HOST_ID h3)"
+    grep -Eq "\) of instance [0-9]+ exited" <<<"$named" || fail "the message does not say that PE 3 exited"
     left=$(sed -n 's/^leaving at \([0-9]*\)$/\1/p' "$err")
     [ -n "$left" ] || fail "PE 3 did not say when it left"
     elapsed_ms=$(( (end - left) / 1000000 ))

@@ -203,6 +203,24 @@ static int ofi_atomics_on_cpu(void *state)
     return ofi->dom->cpu_atomics;
 }
 
+/* The peer's fabric address as the provider writes it
+ * ("fi_sockaddr_in://10.0.0.2:41234"), from the address vector. */
+static int ofi_peer_address(void *state, int pe, char *buf, size_t size)
+{
+    struct mishmem_ofi_state *ofi = state;
+    if (!ofi || !ofi->av || !ofi->peers || pe < 0 || pe >= ofi->ctx->n_pes || size == 0)
+        return -1;
+    uint8_t raw[MISHMEM_OFI_ADDR_MAX];
+    size_t len = sizeof raw;
+    if (fi_av_lookup(ofi->av, ofi->peers[pe].addr, raw, &len) != 0 || len > sizeof raw)
+        return -1;
+    size_t text = size;
+    if (!fi_av_straddr(ofi->av, raw, buf, &text))
+        return -1;
+    buf[size - 1] = 0;
+    return 0;
+}
+
 const struct mishmem_transport mishmem_ofi_transport = {
     .name = "ofi",
     .blob_size = sizeof(struct mishmem_ofi_blob),
@@ -222,4 +240,5 @@ const struct mishmem_transport mishmem_ofi_transport = {
     .progress = mishmem_ofi_progress,
     .sleeping = mishmem_ofi_sleeping,
     .direct_address = NULL,
+    .peer_address = ofi_peer_address,
 };
