@@ -234,9 +234,14 @@ static void coll_main(struct bench *bench, int argc, char **argv)
         return;
     const struct bench_options *options = &bench->options;
     size_t room = 64, npes = (size_t)bench->npes;
-    for (int i = 0; i < options->nsizes; i++)
-        if (options->sizes[i] > room)
-            room = options->sizes[i];
+    for (int i = 0; i < options->nsizes; i++) {
+        size_t need = options->sizes[i];
+        /* fcollect and alltoall take npes * size, up to --max-size. */
+        if (need * npes <= options->max_size)
+            need *= npes;
+        if (need > room)
+            room = need;
+    }
 
     struct coll coll = { .bench = bench };
     coll.source = shmem_align(4096, room);
