@@ -8,18 +8,7 @@
 # removed on exit. Exits 77 (skip) when not root or without `ip netns`.
 # ns-agent.sh (next to this file) runs a command "on" a or b.
 
-if [ "$(id -u)" -ne 0 ]; then
-    echo "SKIP: network namespaces need root" >&2
-    exit 77
-fi
-if ! command -v ip >/dev/null || ! ip netns list >/dev/null 2>&1; then
-    echo "SKIP: 'ip netns' is not available (install iproute2)" >&2
-    exit 77
-fi
-if ! command -v unshare >/dev/null; then
-    echo "SKIP: unshare is not available (install util-linux)" >&2
-    exit 77
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/netns_require.sh"
 
 NETNS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # MISHMEM_NETNS_PREFIX (default mishmem) starts the names of the

@@ -17,18 +17,7 @@
 # tests/tools/lib.sh's, is kept and runs after). Exits 77 (skip) when not
 # root, without `ip netns` or unshare, or when the setup fails.
 
-if [ "$(id -u)" -ne 0 ]; then
-    echo "SKIP: network namespaces need root" >&2
-    exit 77
-fi
-if ! command -v ip >/dev/null || ! ip netns list >/dev/null 2>&1; then
-    echo "SKIP: 'ip netns' is not available (install iproute2)" >&2
-    exit 77
-fi
-if ! command -v unshare >/dev/null; then
-    echo "SKIP: unshare is not available (install util-linux)" >&2
-    exit 77
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/netns_require.sh"
 
 NETNS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 NS_AGENT="$NETNS_DIR/ns-agent.sh"
