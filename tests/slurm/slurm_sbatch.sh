@@ -16,6 +16,10 @@ cat >"$OUT/job.sh" <<JOB
 #SBATCH --time=5
 set -e
 echo "job \$SLURM_JOB_ID on \$SLURM_JOB_NODELIST"
+# ofi_rxm's connection events into job.out (printed when the test fails):
+# a PE's first put across nodes was once not there after the barrier that
+# followed it, suspected in simultaneous connects (issue 25).
+export FI_LOG_LEVEL=info FI_LOG_PROV=ofi_rxm FI_LOG_SUBSYS=ep_ctrl
 srun --mpi=pmix ${task_wrapper[*]@Q} "$RING"
 srun --mpi=pmix -n 2 --ntasks-per-node=1 ${task_wrapper[*]@Q} "$RING"
 echo "both steps done"
