@@ -242,7 +242,14 @@ void mishmem_remote_word_set(struct mishmem_instance *inst, int pe, _Atomic uint
     }
     if (mishmem_instance_failed(inst))
         return; /* its waits end at once; the peer may be the one that is gone */
-    int rc = mishmem_remote_amo(inst, pe, MISHMEM_AMO_SET, (void *)word, sizeof value, &value, NULL, NULL);
+    /* A peer not mapped here: a plain write, not an atomic (with atomics
+     * as messages, a request and its answer). Every word set here has
+     * one writer, only grows, and its reader waits for "at least": a
+     * look at a half-landed write can show a value that large only once
+     * bytes of the new value are there, i.e. after the writer sent it. */
+    int rc = inst->peers[pe].amo_transport == inst->peers[pe].transport
+                 ? mishmem_remote_put(inst, pe, (void *)word, &value, sizeof value, MISHMEM_NBI)
+                 : mishmem_remote_amo(inst, pe, MISHMEM_AMO_SET, (void *)word, sizeof value, &value, NULL, NULL);
     if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEMX_PEER_FAILED) /* that one failed the instance already */
         mishmem_fatal("cannot signal PE %d of instance %llu (%d)", pe, (unsigned long long)inst->id, rc);
 }
