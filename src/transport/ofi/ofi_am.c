@@ -221,7 +221,7 @@ static int message_amo(struct mishmem_ofi_state *ofi, int pe, struct mishmem_rem
 static int settle(struct mishmem_ofi_state *ofi)
 {
     uint64_t sent = atomic_load_explicit(&ofi->am_sent, memory_order_seq_cst);
-    uint64_t last = 0, last_change_ns = 0;
+    struct mishmem_ofi_stall stall = {0};
     for (unsigned spins = 0;; spins++) {
         uint64_t answered = atomic_load_explicit(&ofi->am_answered, memory_order_seq_cst);
         if (answered >= sent)
@@ -230,10 +230,7 @@ static int settle(struct mishmem_ofi_state *ofi)
         if (spins < 256)
             continue;
         mishmem_ofi_await_traffic(ofi, 1);
-        uint64_t now = mishmem_now_ns();
-        if (last_change_ns == 0 || answered != last)
-            last = answered, last_change_ns = now;
-        else if (now - last_change_ns >= ofi->dom->peer_timeout_ns)
+        if (mishmem_ofi_stalled(&stall, answered, mishmem_now_ns(), ofi->dom->peer_timeout_ns))
             return ACLSHMEMX_PEER_FAILED;
     }
 }

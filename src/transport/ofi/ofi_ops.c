@@ -192,10 +192,9 @@ int mishmem_ofi_quiet(void *state)
      * from here contends with the provider's thread (an 8-byte get took
      * 5x as long). Manual: drive progress, then block on the sockets. */
     unsigned spins = ofi->dom->driven ? 0 : 256;
-    /* Operations to a peer that has died never complete, and nothing says
-     * so: no completion for the peer timeout gives up (pieces are small
+    /* No completion for the peer timeout gives up (pieces are small
      * enough to complete well within it, see OFI_PIECE_MAX). */
-    uint64_t last = 0, last_change_ns = 0;
+    struct mishmem_ofi_stall stall = {0};
     for (;;) {
         uint64_t target = atomic_load_explicit(&ofi->issued, memory_order_seq_cst);
         uint64_t count = fi_cntr_read(ofi->cntr);
@@ -219,10 +218,7 @@ int mishmem_ofi_quiet(void *state)
             mishmem_ofi_await_traffic(ofi, OFI_QUIET_BLOCK_MS);
             mishmem_ofi_progress(ofi);
         }
-        uint64_t now = mishmem_now_ns();
-        if (last_change_ns == 0 || count != last)
-            last = count, last_change_ns = now;
-        else if (now - last_change_ns >= ofi->dom->peer_timeout_ns)
+        if (mishmem_ofi_stalled(&stall, count, mishmem_now_ns(), ofi->dom->peer_timeout_ns))
             return ACLSHMEMX_PEER_FAILED;
     }
     check_errors(ofi);

@@ -128,6 +128,22 @@ static inline void mishmem_ofi_app_active(struct mishmem_ofi_state *ofi)
  * ofi_driver.c, which owns the wait object. */
 void mishmem_ofi_await_traffic(struct mishmem_ofi_state *ofi, int ms);
 
+/* A count that must keep moving while a quiet or a settle waits for it
+ * (completions, answers): operations to a peer that died never complete
+ * and nothing says so, so no change for the peer timeout gives up. */
+struct mishmem_ofi_stall {
+    uint64_t last, since_ns; /* since_ns 0: not looked yet */
+};
+static inline int mishmem_ofi_stalled(struct mishmem_ofi_stall *stall, uint64_t count, uint64_t now_ns,
+                                      uint64_t timeout_ns)
+{
+    if (stall->since_ns == 0 || count != stall->last) {
+        stall->last = count, stall->since_ns = now_ns;
+        return 0;
+    }
+    return now_ns - stall->since_ns >= timeout_ns;
+}
+
 /* The process-wide domain (opens it on first use). NULL with *rc set. */
 struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc);
 void mishmem_ofi_domain_put(struct mishmem_ofi_domain *dom);
