@@ -92,6 +92,8 @@ for pe in $(seq 0 $((3 * K - 1))); do
 done
 grep -qx "partition ok" "$WORK/out" || fail "no 'partition ok': $(cat "$WORK/out")"
 grep -E "^PE [0-9]+: instance 2 failed" "$WORK/out"
+# What each PE said, up to the library's common tail.
+grep -E "of instance 2 " "$WORK/err" | sed 's/; instance 2 has failed: .*//'
 expect_namespaces_empty
 echo "PASS: partition: instance 2 failed ${DETECTED}s after the cut (bound ${bound}s), instance 1 went on;" \
     "job ended 0 ${ELAPSED}s after the cut"
