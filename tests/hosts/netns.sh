@@ -71,13 +71,5 @@ ns_pids() {
     ip netns pids "$MISHMEM_NS_B"
 }
 
-# expect_namespaces_empty [CONTEXT]: nothing of the job is left on either
-# host; 30 s at most for the processes to go (fails with CONTEXT: first).
-expect_namespaces_empty() {
-    local tries
-    for tries in $(seq 300); do
-        [ -z "$(ns_pids)" ] && return 0
-        sleep 0.1
-    done
-    fail "${1:+$1: }processes left in the namespaces: $(ns_pids | tr '\n' ' ')"
-}
+# expect_namespaces_empty [CONTEXT]: nothing of the job is left on either host.
+. "$NETNS_DIR/netns_empty.sh"

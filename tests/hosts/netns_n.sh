@@ -7,7 +7,8 @@
 # creates <prefix>-<pid>-a, -b, ... (one per host, named by a letter) and
 # <prefix>-<pid>-br (the bridge), one veth pair per host from the host's
 # namespace to a port of the bridge, and exports per host letter X (A, B,
-# ...) MISHMEM_NS_X (the namespace) and MISHMEM_NS_ADDR_X (its IPv4), so
+# ...) MISHMEM_NS_X (the namespace), MISHMEM_NS_ADDR_X (its IPv4) and
+# MISHMEM_NS_VETH_X (its veth end, where netns_faults.sh filters), so
 # that ns-agent.sh runs a command "on" any of them, and MISHMEM_NS_NAMES
 # (the letters, space-separated). The addresses (10.79.S.1, .2, ... /24, S
 # from the pid) exist only inside the namespaces; loopback is up in each.
@@ -38,6 +39,7 @@ for ((netns_n_i = 0; netns_n_i < netns_n_hosts; netns_n_i++)); do
     MISHMEM_NS_NAMES+="${MISHMEM_NS_NAMES:+ }$netns_n_x"
     declare -x "MISHMEM_NS_${netns_n_x^^}=$netns_n_prefix-$$-$netns_n_x"
     declare -x "MISHMEM_NS_ADDR_${netns_n_x^^}=10.79.$netns_n_subnet.$((netns_n_i + 1))"
+    declare -x "MISHMEM_NS_VETH_${netns_n_x^^}=$netns_n_veth$$h$netns_n_i"
 done
 export MISHMEM_NS_NAMES MISHMEM_NS_BRIDGE
 
@@ -62,21 +64,21 @@ netns_n_previous_trap=$(trap -p EXIT | sed -e "s/^trap -- '//" -e "s/' EXIT\$//"
 trap 'netns_n_cleanup; '"$netns_n_previous_trap" EXIT
 
 netns_n_setup() {
-    local br=$MISHMEM_NS_BRIDGE i=0 x ns addr_var
+    local br=$MISHMEM_NS_BRIDGE i=0 x ns addr_var veth_var
     ip netns add "$br" &&
         ip -n "$br" link set lo up &&
         ip -n "$br" link add br0 type bridge forward_delay 0 stp_state 0 &&
         ip -n "$br" link set br0 up || return 1
     for x in $MISHMEM_NS_NAMES; do
         ns=$(netns_n_ns "$x")
-        addr_var="MISHMEM_NS_ADDR_${x^^}"
+        addr_var="MISHMEM_NS_ADDR_${x^^}" veth_var="MISHMEM_NS_VETH_${x^^}"
         ip netns add "$ns" &&
-            ip link add "$netns_n_veth$$h$i" netns "$ns" type veth peer name "$netns_n_veth$$p$i" netns "$br" &&
+            ip link add "${!veth_var}" netns "$ns" type veth peer name "$netns_n_veth$$p$i" netns "$br" &&
             ip -n "$br" link set "$netns_n_veth$$p$i" master br0 &&
             ip -n "$br" link set "$netns_n_veth$$p$i" up &&
-            ip -n "$ns" addr add "${!addr_var}/24" dev "$netns_n_veth$$h$i" &&
+            ip -n "$ns" addr add "${!addr_var}/24" dev "${!veth_var}" &&
             ip -n "$ns" link set lo up &&
-            ip -n "$ns" link set "$netns_n_veth$$h$i" up || return 1
+            ip -n "$ns" link set "${!veth_var}" up || return 1
         i=$((i + 1))
     done
 }
@@ -90,13 +92,12 @@ fi
 # libfabric's tcp provider does not list it. Wait for every host's end and
 # for every host to answer a ping from the first (the bridge learning its
 # ports), 30 s at most (a loaded machine).
-netns_n_i=0
 for netns_n_x in $MISHMEM_NS_NAMES; do
+    netns_n_veth_var="MISHMEM_NS_VETH_${netns_n_x^^}"
     for netns_n_try in $(seq 300); do
-        ip -n "$(netns_n_ns "$netns_n_x")" -br link show dev "$netns_n_veth$$h$netns_n_i" | grep -qw UP && break
+        ip -n "$(netns_n_ns "$netns_n_x")" -br link show dev "${!netns_n_veth_var}" | grep -qw UP && break
         sleep 0.1
     done
-    netns_n_i=$((netns_n_i + 1))
 done
 if command -v ping >/dev/null; then
     for netns_n_x in $MISHMEM_NS_NAMES; do
@@ -111,3 +112,6 @@ ns_pids() {
     local x
     for x in $MISHMEM_NS_NAMES; do ip netns pids "$(netns_n_ns "$x")"; done
 }
+
+# expect_namespaces_empty [CONTEXT]: nothing of the job is left on any host.
+. "$NETNS_DIR/netns_empty.sh"
