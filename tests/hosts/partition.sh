@@ -16,11 +16,6 @@
 #     speaks of instance 1;
 #   - no process ends: once the cut is healed the world (which spans c,
 #     and left alone meanwhile) finalizes and the job ends 0.
-# Known to fail now and then (1 run in 10 or so): a cut that lands in the
-# hierarchical family's data movement of a reduction ends the process
-# (core/coll/hier.c must() takes ACLSHMEMX_PEER_FAILED for fatal, where
-# portable.c's lets the instance fail alone): "shmem_long_sum_reduce:
-# moving data with PE 4 of instance 2 failed (-200)".
 # Skips (77) without root, ip netns or nftables.
 LAUNCHER=$1 PROGRAM=$2
 unset MISHMEM_HOST_ID # the namespaces are the hosts (as in hosts.sh)

@@ -42,7 +42,7 @@ int mishmem_alltoall(const struct mishmem_coll_group *g, void *dest, const void 
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
     g->ops->alltoall(g, dest, source, bytes);
-    return ACLSHMEM_SUCCESS;
+    return mishmem_coll_outcome(g);
 }
 
 void mishmem_pointer_alltoall(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
@@ -95,7 +95,7 @@ int mishmem_alltoalls(const struct mishmem_coll_group *g, void *dest, const void
     if (rc != ACLSHMEM_SUCCESS || nelems == 0)
         return rc;
     g->ops->alltoalls(g, dest, source, dst, sst, nelems, elem_size);
-    return ACLSHMEM_SUCCESS;
+    return mishmem_coll_outcome(g);
 }
 
 void mishmem_pointer_alltoalls(const struct mishmem_coll_group *g, void *dest, const void *source, ptrdiff_t dst,

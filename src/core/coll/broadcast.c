@@ -117,5 +117,5 @@ int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void
     } else {
         g->ops->broadcast(g, dest, source, bytes, root, root_updated);
     }
-    return ACLSHMEM_SUCCESS;
+    return mishmem_coll_outcome(g);
 }

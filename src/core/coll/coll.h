@@ -20,6 +20,14 @@ static inline int mishmem_coll_counted(const struct mishmem_coll_group *g, int r
     return rc;
 }
 
+/* What a collective that ran returns: its instance may have failed while
+ * it ran (a member's peer gone), and then dest holds no answer; the
+ * failure's message was printed when it was found. */
+static inline int mishmem_coll_outcome(const struct mishmem_coll_group *g)
+{
+    return mishmem_instance_failed(g->inst) ? ACLSHMEMX_PEER_FAILED : ACLSHMEM_SUCCESS;
+}
+
 /* root_updated: the team form also writes the root's dest; the active-set
  * form leaves it alone. */
 int mishmem_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t nelems,

@@ -41,7 +41,7 @@ int mishmem_fcollect(const struct mishmem_coll_group *g, void *dest, const void 
     if (rc != ACLSHMEM_SUCCESS || bytes == 0)
         return rc;
     g->ops->fcollect(g, dest, source, bytes);
-    return ACLSHMEM_SUCCESS;
+    return mishmem_coll_outcome(g);
 }
 
 void mishmem_pointer_fcollect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
@@ -70,7 +70,8 @@ int mishmem_collect(const struct mishmem_coll_group *g, void *dest, const void *
     rc = mishmem_coll_counted(g, rc, bytes);
     if (rc != ACLSHMEM_SUCCESS)
         return rc;
-    return g->ops->collect(g, dest, source, bytes, on_error);
+    rc = g->ops->collect(g, dest, source, bytes, on_error);
+    return rc == ACLSHMEM_SUCCESS ? mishmem_coll_outcome(g) : rc;
 }
 
 int mishmem_pointer_collect(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,

@@ -240,9 +240,11 @@ static unsigned char *my_pack(const struct mishmem_team *team, int parity)
     return ((struct mishmem_control *)team->inst->segment.base)->stage[team->slot].half[parity].data;
 }
 
+/* A peer that could not be reached has failed the instance already (the
+ * op then ends at once, and the call returns that: coll.h's outcome). */
 static void must(int rc, const struct mishmem_coll_group *g, int member)
 {
-    if (rc != ACLSHMEM_SUCCESS)
+    if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEMX_PEER_FAILED)
         mishmem_fatal("%s: moving data with PE %d of instance %llu failed (%d)", g->call,
                       mishmem_group_pe(g, member), (unsigned long long)g->inst->id, rc);
 }
@@ -370,7 +372,7 @@ static int packed_reduce(const struct mishmem_coll_group *g, const struct mishme
     unsigned char *all = malloc((size_t)g->size * bytes);
     if (!all)
         mishmem_fatal("%s: out of memory for a %zu-byte reduction over %d PEs", g->call, bytes, g->size);
-    for (int host = 0; host < h->n_hosts; host++) {
+    for (int host = 0; host < h->n_hosts && !failed(g->inst); host++) {
         unsigned char *to = all + (size_t)h->host_start[host] * bytes;
         size_t length = (size_t)h->host_count[host] * bytes;
         if (host == h->my_host)
@@ -379,6 +381,10 @@ static int packed_reduce(const struct mishmem_coll_group *g, const struct mishme
             must(mishmem_remote_get(g->inst, mishmem_group_pe(g, h->leaders[host]), to, pack, length,
                                     MISHMEM_BLOCKING),
                  g, h->leaders[host]);
+    }
+    if (failed(g->inst)) {
+        free(all);
+        return 1;
     }
     /* My own source was packed: dest may be it. */
     for (int member = 0; member < g->size; member++) {

@@ -145,9 +145,10 @@ int mishmem_reduce(const struct mishmem_coll_group *g, const struct mishmem_redu
                    const void *source, size_t count, enum mishmem_on_error on_error)
 {
     int rc = mishmem_coll_counted(g, mishmem_reduce_check(g, op, dest, source, count, on_error), count * op->size);
-    if (rc == ACLSHMEM_SUCCESS)
-        mishmem_reduce_run(g, op, dest, source, count);
-    return rc;
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    mishmem_reduce_run(g, op, dest, source, count);
+    return mishmem_coll_outcome(g);
 }
 
 void mishmem_reduce_run(const struct mishmem_coll_group *g, const struct mishmem_reduce_op *op, void *dest,

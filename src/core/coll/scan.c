@@ -73,7 +73,8 @@ int mishmem_scan(const struct mishmem_coll_group *g, const struct mishmem_reduce
 {
     int rc = mishmem_reduce_check(g, op, dest, source, count, on_error); /* the same arguments as a reduction */
     rc = mishmem_coll_counted(g, rc, count * op->size);
-    if (rc == ACLSHMEM_SUCCESS)
-        scan_run(g, op, dest, source, count, exclusive);
-    return rc;
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    scan_run(g, op, dest, source, count, exclusive);
+    return mishmem_coll_outcome(g);
 }
