@@ -1,27 +1,7 @@
-/* aclshmem face: put-with-signal and signal waits. */
+/* aclshmem face: reading and waiting for a signal. */
 #include "api/face.h"
 #include "core/p2p_check.h"
 #include "core/signal/signal.h"
-
-int aclshmemx_putmem_signal(void *dest, const void *source, size_t nbytes, uint64_t *sig_addr,
-                            uint64_t signal, int sig_op, int pe)
-{
-    return mishmem_put_signal(mishmem_current(), "aclshmemx_putmem_signal", dest, source, nbytes, sig_addr,
-                              signal, sig_op, pe, MISHMEM_RETURN_ERROR);
-}
-
-int aclshmemx_putmem_signal_nbi(void *dest, const void *source, size_t nbytes, uint64_t *sig_addr,
-                                uint64_t signal, int sig_op, int pe)
-{
-    return mishmem_put_signal(mishmem_current(), "aclshmemx_putmem_signal_nbi", dest, source, nbytes,
-                              sig_addr, signal, sig_op, pe, MISHMEM_RETURN_ERROR);
-}
-
-int aclshmemx_signal_op(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)
-{
-    return mishmem_signal_update(mishmem_current(), "aclshmemx_signal_op", sig_addr, signal, sig_op, pe,
-                                 MISHMEM_RETURN_ERROR);
-}
 
 uint64_t aclshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
 {

@@ -1,21 +1,7 @@
-/* OpenSHMEM face: put-with-signal and signal waits. */
+/* OpenSHMEM face: reading and waiting for a signal. */
 #include "api/face.h"
 #include "core/p2p_check.h"
 #include "core/signal/signal.h"
-
-void shmem_putmem_signal(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                         uint64_t signal, int sig_op, int pe)
-{
-    mishmem_put_signal(mishmem_current(), "shmem_putmem_signal", dest, source, nelems, sig_addr, signal,
-                       sig_op, pe, MISHMEM_ABORT);
-}
-
-void shmem_putmem_signal_nbi(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                             uint64_t signal, int sig_op, int pe)
-{
-    mishmem_put_signal(mishmem_current(), "shmem_putmem_signal_nbi", dest, source, nelems, sig_addr, signal,
-                       sig_op, pe, MISHMEM_ABORT);
-}
 
 uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
 {
