@@ -1,3 +1,7 @@
+/* The out-of-line halves of face.h, shared by both faces: the message and
+ * exit of an OpenSHMEM call made without a current instance, the log line
+ * of an aclshmem call refused by a failed instance, and shmem_global_exit /
+ * aclshmem_global_exit (the launcher told first, else every peer killed). */
 #include <signal.h>
 #include <unistd.h>
 

@@ -1,4 +1,6 @@
-/* OpenSHMEM face: symmetric heap. */
+/* OpenSHMEM face: the symmetric heap, and its pre-1.3 names (shmalloc,
+ * shmemalign, shrealloc, shfree), which act like their modern twins but
+ * name themselves in messages. */
 #include "api/face.h"
 #include "core/heap.h"
 
@@ -41,4 +43,26 @@ void shmem_free(void *ptr)
 {
     if (mishmem_heap_free(mishmem_shmem_instance("shmem_free"), "shmem_free", ptr) != ACLSHMEM_SUCCESS)
         mishmem_fatal("shmem_free(%p): not a block returned by shmem_malloc", ptr);
+}
+
+/* The pre-1.3 names. */
+void *shmalloc(size_t size)
+{
+    return mishmem_heap_alloc(mishmem_shmem_instance("shmalloc"), "shmalloc", size, 0);
+}
+
+void *shmemalign(size_t alignment, size_t size)
+{
+    return mishmem_heap_alloc(mishmem_shmem_instance("shmemalign"), "shmemalign", size, alignment);
+}
+
+void *shrealloc(void *ptr, size_t size)
+{
+    return mishmem_heap_realloc(mishmem_shmem_instance("shrealloc"), "shrealloc", ptr, size);
+}
+
+void shfree(void *ptr)
+{
+    if (mishmem_heap_free(mishmem_shmem_instance("shfree"), "shfree", ptr) != ACLSHMEM_SUCCESS)
+        mishmem_fatal("shfree(%p): not a block returned by shmalloc", ptr);
 }

@@ -1,9 +1,12 @@
-/* OpenSHMEM face: team management. SHMEM_TEAM_INVALID gets the answers the
- * standard gives (-1, non-zero); a destroyed team or one of another
+/* OpenSHMEM face: team management and shmem_team_ptr (1.6: shmem_ptr with
+ * the PE numbered in a team). SHMEM_TEAM_INVALID gets the answers the
+ * standard gives (-1, non-zero, NULL); a destroyed team or one of another
  * instance is misuse: message and exit. */
 #include "api/face.h"
-#include "core/team/team.h"
+#include "core/remote.h"
 #include "core/team/split.h"
+#include "core/team/team.h"
+#include "mishmem/openshmem.h"
 
 static struct mishmem_team *team_or_abort(shmem_team_t handle, const char *call)
 {
@@ -100,4 +103,15 @@ void shmem_team_destroy(shmem_team_t team)
         return;
     if (mishmem_team_destroy(team_or_abort(team, "shmem_team_destroy"), "shmem_team_destroy") != ACLSHMEM_SUCCESS)
         mishmem_fatal("shmem_team_destroy: a predefined team cannot be destroyed");
+}
+
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
+{
+    if (team == SHMEM_TEAM_INVALID)
+        return NULL;
+    struct mishmem_instance *inst = mishmem_shmem_instance("shmem_team_ptr");
+    struct mishmem_team *t = mishmem_team_resolve(inst, team, "shmem_team_ptr", MISHMEM_ABORT, NULL);
+    if ((unsigned)pe >= (unsigned)t->size)
+        mishmem_fatal("shmem_team_ptr: PE %d is not in the team (%d PEs)", pe, t->size);
+    return shmem_ptr(dest, mishmem_team_world_pe(t, pe));
 }

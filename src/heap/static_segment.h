@@ -61,8 +61,12 @@ static inline int mishmem_static_range_of(const struct mishmem_static_data *data
     return -1;
 }
 
-/* Where the static address addr lives on pe, or NULL when it is not static data. */
-static inline void *mishmem_static_translate(const struct mishmem_static_data *data, const void *addr,
+/* Where the static address addr lives on pe, or NULL when it is not static
+ * data. Always inlined: it is the second half of mishmem_translate on every
+ * RMA/AMO fast path, and whether GCC inlines a plain static inline
+ * function depends on how many callers its translation unit has (an API
+ * file holding more forms would get a slower put). */
+static inline __attribute__((always_inline)) void *mishmem_static_translate(const struct mishmem_static_data *data, const void *addr,
                                              int pe)
 {
     int r = mishmem_static_range_of(data, addr, 1);

@@ -70,12 +70,10 @@ USER_CALLS = {
 
 # Definitions the library's sources must make from the copy.
 DEFINED = {
-    "src/api/shmem_rma.c": ["shmem_uint128_put", "shmem_uint128_g"],
-    "src/api/shmem_ctx_rma.c": ["shmem_ctx_uint128_put"],
+    "src/api/shmem_rma.c": ["shmem_uint128_put", "shmem_uint128_g", "shmem_ctx_uint128_put"],
     "src/api/aclshmem_rma.c": ["aclshmem_uint128_put", "aclshmem_uint128_g"],
-    "src/api/aclshmem_rma_ext_strided.c": ["aclshmem_uint128_iput"],
-    "src/api/shmem_coll_reduce.c": ["shmem_uint128_and_reduce", "shmem_uint128_sum_reduce"],
-    "src/api/shmem_coll_active_set.c": ["shmem_uint128_max_to_all"],
+    "src/api/aclshmem_rma_ext.c": ["aclshmem_uint128_iput"],
+    "src/api/shmem_coll.c": ["shmem_uint128_and_reduce", "shmem_uint128_sum_reduce", "shmem_uint128_max_to_all"],
 }
 
 failures = []
