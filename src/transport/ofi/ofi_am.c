@@ -156,7 +156,7 @@ static void take_answer(struct mishmem_ofi_state *ofi, const struct mishmem_ofi_
     if (t != 0) {
         ofi->am_value[t % OFI_TICKETS] = m->operand;
         ofi->am_status[t % OFI_TICKETS] = m->status;
-        atomic_store_explicit(&ofi->completed[t % OFI_TICKETS], t, memory_order_release);
+        mishmem_ofi_ticket_complete(ofi, t);
     }
     atomic_fetch_add_explicit(&ofi->am_answered, 1, memory_order_seq_cst);
 }
@@ -204,15 +204,18 @@ static int message_amo(struct mishmem_ofi_state *ofi, int pe, struct mishmem_rem
     int rc = send_message(ofi, pe, &m, 0);
     if (rc != ACLSHMEM_SUCCESS) {
         atomic_fetch_sub_explicit(&ofi->am_sent, 1, memory_order_seq_cst);
+        if (wants_value)
+            mishmem_ofi_ticket_release(ofi, m.ticket);
         return rc;
     }
     if (!wants_value)
         return ACLSHMEM_SUCCESS;
     rc = mishmem_ofi_wait_own(ofi, ACLSHMEM_SUCCESS, m.ticket, size);
-    if (rc != ACLSHMEM_SUCCESS)
-        return rc;
+    /* The answer is read before the slot is released to a later ticket. */
     uint64_t value = ofi->am_value[m.ticket % OFI_TICKETS];
-    rc = ofi->am_status[m.ticket % OFI_TICKETS];
+    if (rc == ACLSHMEM_SUCCESS)
+        rc = ofi->am_status[m.ticket % OFI_TICKETS];
+    mishmem_ofi_ticket_release(ofi, m.ticket);
     if (rc == ACLSHMEM_SUCCESS)
         memcpy(fetched, &value, size);
     return rc;

@@ -84,7 +84,7 @@ static void take_error(struct mishmem_ofi_state *ofi)
     if (entry.err && ofi->received && peer_gone(entry.err)) {
         if (context != 0) {
             ofi->am_status[context % OFI_TICKETS] = ACLSHMEMX_PEER_FAILED;
-            atomic_store_explicit(&ofi->completed[context % OFI_TICKETS], context, memory_order_release);
+            mishmem_ofi_ticket_complete(ofi, context);
         }
         return;
     }
@@ -242,9 +242,48 @@ int mishmem_ofi_fence(void *state)
  * caught up while such a read was still in flight (test_threads over
  * MISHMEM_HOST_ID=h%p read stale data 11 runs in 12). Whichever thread
  * reads an entry marks its ticket done. */
+/* A slot is reused OFI_TICKETS tickets later. Its waiter may look long
+ * after its completion was recorded (a thread off the CPU on a loaded
+ * host): meanwhile other threads' tickets went round the ring, a later
+ * one overwrote the slot and the waiter waited for the peer timeout on a
+ * completion it had had (mt_locking, 4 PEs of 16 threads over
+ * MISHMEM_HOST_ID=h%p: "PE 0 exited ... while PE 1 was in an atomic").
+ * So a waiter releases its slot (RELEASED) once it has read its answer,
+ * and a new ticket waits for its slot's previous ticket to be released. */
+#define OFI_TICKET_RELEASED (UINT64_C(1) << 63)
+
 uint64_t mishmem_ofi_take_ticket(struct mishmem_ofi_state *ofi)
 {
-    return atomic_fetch_add_explicit(&ofi->next_ticket, 1, memory_order_relaxed) + 1;
+    uint64_t ticket = atomic_fetch_add_explicit(&ofi->next_ticket, 1, memory_order_relaxed) + 1;
+    if (ticket > OFI_TICKETS) {
+        _Atomic uint64_t *slot = &ofi->completed[ticket % OFI_TICKETS];
+        uint64_t previous = (ticket - OFI_TICKETS) | OFI_TICKET_RELEASED;
+        /* Its waiter drives its own completion: only yield to it. */
+        while (atomic_load_explicit(slot, memory_order_acquire) != previous)
+            sched_yield();
+    }
+    return ticket;
+}
+
+void mishmem_ofi_ticket_complete(struct mishmem_ofi_state *ofi, uint64_t ticket)
+{
+    _Atomic uint64_t *slot = &ofi->completed[ticket % OFI_TICKETS];
+    uint64_t seen = atomic_load_explicit(slot, memory_order_relaxed);
+    /* Not over a ticket given up on (released before it completed). */
+    while (seen != (ticket | OFI_TICKET_RELEASED) &&
+           !atomic_compare_exchange_weak_explicit(slot, &seen, ticket, memory_order_release, memory_order_relaxed))
+        ;
+}
+
+int mishmem_ofi_ticket_done(struct mishmem_ofi_state *ofi, uint64_t ticket)
+{
+    return atomic_load_explicit(&ofi->completed[ticket % OFI_TICKETS], memory_order_acquire) == ticket;
+}
+
+void mishmem_ofi_ticket_release(struct mishmem_ofi_state *ofi, uint64_t ticket)
+{
+    atomic_store_explicit(&ofi->completed[ticket % OFI_TICKETS], ticket | OFI_TICKET_RELEASED,
+                          memory_order_release);
 }
 
 void mishmem_ofi_drain(struct mishmem_ofi_state *ofi)
@@ -254,12 +293,12 @@ void mishmem_ofi_drain(struct mishmem_ofi_state *ofi)
     for (ssize_t i = 0; i < n; i++) {
         uint64_t ticket = (uint64_t)(uintptr_t)entries[i].op_context;
         if (!ofi->received) {
-            atomic_store_explicit(&ofi->completed[ticket % OFI_TICKETS], ticket, memory_order_release);
+            mishmem_ofi_ticket_complete(ofi, ticket);
         } else if (ticket & OFI_RECEIVE_CONTEXT_BIT) {
             ofi->received(ofi, ticket, 0);
         } else {
             ofi->am_status[ticket % OFI_TICKETS] = ACLSHMEM_SUCCESS;
-            atomic_store_explicit(&ofi->completed[ticket % OFI_TICKETS], ticket, memory_order_release);
+            mishmem_ofi_ticket_complete(ofi, ticket);
         }
     }
     /* With atomics as messages, an error at the head would hold back the
@@ -279,7 +318,7 @@ int mishmem_ofi_wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket,
     uint64_t deadline = 0;
     for (unsigned spins = 0;
          rc == ACLSHMEM_SUCCESS &&
-         atomic_load_explicit(&ofi->completed[ticket % OFI_TICKETS], memory_order_acquire) != ticket;
+         !mishmem_ofi_ticket_done(ofi, ticket);
          spins++) {
         mishmem_ofi_app_active(ofi);
         mishmem_ofi_drain(ofi);
@@ -311,8 +350,10 @@ static int read_and_wait(struct mishmem_ofi_state *ofi, int pe, void *buf, size_
     struct fi_rma_iov remote = {.addr = addr, .len = len, .key = key};
     struct fi_msg_rma msg = {.msg_iov = &iov, .iov_count = 1, .addr = dest, .rma_iov = &remote,
                              .rma_iov_count = 1, .context = (void *)(uintptr_t)ticket};
-    return mishmem_ofi_wait_own(ofi, posted(ofi, OFI_POST(ofi, fi_readmsg(ofi->ep, &msg, FI_COMPLETION)), "a get", pe),
-                    ticket, len);
+    int rc = mishmem_ofi_wait_own(ofi, posted(ofi, OFI_POST(ofi, fi_readmsg(ofi->ep, &msg, FI_COMPLETION)), "a get", pe),
+                                  ticket, len);
+    mishmem_ofi_ticket_release(ofi, ticket);
+    return rc;
 }
 
 /* A small write or result-less atomic, copied out at once (FI_INJECT) but
@@ -478,7 +519,9 @@ int mishmem_ofi_amo(void *state, int pe, struct mishmem_remote_addr at, enum mis
         rc = OFI_POST(ofi, fi_compare_atomicmsg(ofi->ep, &msg, &cond_ioc, NULL, 1, &result_ioc, NULL, 1, FI_COMPLETION));
     else
         rc = OFI_POST(ofi, fi_fetch_atomicmsg(ofi->ep, &msg, &result_ioc, NULL, 1, FI_COMPLETION));
-    return mishmem_ofi_wait_own(ofi, posted(ofi, rc, "an atomic", pe), ticket, mishmem_datatype_size(type));
+    int status = mishmem_ofi_wait_own(ofi, posted(ofi, rc, "an atomic", pe), ticket, mishmem_datatype_size(type));
+    mishmem_ofi_ticket_release(ofi, ticket);
+    return status;
 }
 
 int mishmem_ofi_put_signal(void *state, int pe, struct mishmem_remote_addr to, const void *source, size_t len,

@@ -33,6 +33,12 @@ void mishmem_ofi_drain(struct mishmem_ofi_state *ofi);
 ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since, int nested);
 /* A new ticket, for an operation whose caller waits for its own completion. */
 uint64_t mishmem_ofi_take_ticket(struct mishmem_ofi_state *ofi);
+/* A ticket's completion recorded, looked at, and its slot given back
+ * once its waiter has read the answer (or given up): ticket t's slot
+ * serves t + OFI_TICKETS only after that. */
+void mishmem_ofi_ticket_complete(struct mishmem_ofi_state *ofi, uint64_t ticket);
+int mishmem_ofi_ticket_done(struct mishmem_ofi_state *ofi, uint64_t ticket);
+void mishmem_ofi_ticket_release(struct mishmem_ofi_state *ofi, uint64_t ticket);
 /* Waits until ticket is complete (rc: the post's answer, returned as is
  * unless ACLSHMEM_SUCCESS); ACLSHMEMX_PEER_FAILED after the peer timeout
  * plus the time len bytes take at a crawl. */

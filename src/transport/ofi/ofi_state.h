@@ -74,7 +74,8 @@ struct mishmem_ofi_state {
     /* Operations whose caller waits for their own completion carry a
      * ticket as their context, not a pointer to the caller's stack: one
      * given up on (its peer gone) may still complete, and then writes only
-     * here. Ticket t is complete when completed[t % OFI_TICKETS] == t. */
+     * here. Ticket t is complete when completed[t % OFI_TICKETS] == t; its
+     * waiter then releases the slot for t + OFI_TICKETS (ofi_ops.c). */
     _Atomic uint64_t next_ticket;
     _Atomic uint64_t completed[OFI_TICKETS];
     /* Manual progress (ofi_driver.h): the application's threads drive the
