@@ -252,27 +252,36 @@ int mishmem_ofi_fence(void *state)
  * and a new ticket waits for its slot's previous ticket to be released. */
 #define OFI_TICKET_RELEASED (UINT64_C(1) << 63)
 
+/* What ticket t's slot holds from t's taking to its completion: the
+ * previous ticket released (nothing before the first round). */
+static uint64_t slot_awaiting(uint64_t ticket)
+{
+    return ticket > OFI_TICKETS ? (ticket - OFI_TICKETS) | OFI_TICKET_RELEASED : 0;
+}
+
 uint64_t mishmem_ofi_take_ticket(struct mishmem_ofi_state *ofi)
 {
     uint64_t ticket = atomic_fetch_add_explicit(&ofi->next_ticket, 1, memory_order_relaxed) + 1;
-    if (ticket > OFI_TICKETS) {
-        _Atomic uint64_t *slot = &ofi->completed[ticket % OFI_TICKETS];
-        uint64_t previous = (ticket - OFI_TICKETS) | OFI_TICKET_RELEASED;
-        /* Its waiter drives its own completion: only yield to it. */
-        while (atomic_load_explicit(slot, memory_order_acquire) != previous)
-            sched_yield();
-    }
+    _Atomic uint64_t *slot = &ofi->completed[ticket % OFI_TICKETS];
+    /* Its waiter drives its own completion: only yield to it. */
+    while (atomic_load_explicit(slot, memory_order_acquire) != slot_awaiting(ticket))
+        sched_yield();
     return ticket;
+}
+
+int mishmem_ofi_ticket_awaited(struct mishmem_ofi_state *ofi, uint64_t ticket)
+{
+    return atomic_load_explicit(&ofi->completed[ticket % OFI_TICKETS], memory_order_relaxed) ==
+           slot_awaiting(ticket);
 }
 
 void mishmem_ofi_ticket_complete(struct mishmem_ofi_state *ofi, uint64_t ticket)
 {
-    _Atomic uint64_t *slot = &ofi->completed[ticket % OFI_TICKETS];
-    uint64_t seen = atomic_load_explicit(slot, memory_order_relaxed);
-    /* Not over a ticket given up on (released before it completed). */
-    while (seen != (ticket | OFI_TICKET_RELEASED) &&
-           !atomic_compare_exchange_weak_explicit(slot, &seen, ticket, memory_order_release, memory_order_relaxed))
-        ;
+    /* Only while the slot awaits it: not over the ticket given up on
+     * (released before it completed), nor over a later ticket's. */
+    uint64_t awaiting = slot_awaiting(ticket);
+    atomic_compare_exchange_strong_explicit(&ofi->completed[ticket % OFI_TICKETS], &awaiting, ticket,
+                                            memory_order_release, memory_order_relaxed);
 }
 
 int mishmem_ofi_ticket_done(struct mishmem_ofi_state *ofi, uint64_t ticket)

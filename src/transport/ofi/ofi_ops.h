@@ -39,6 +39,9 @@ uint64_t mishmem_ofi_take_ticket(struct mishmem_ofi_state *ofi);
 void mishmem_ofi_ticket_complete(struct mishmem_ofi_state *ofi, uint64_t ticket);
 int mishmem_ofi_ticket_done(struct mishmem_ofi_state *ofi, uint64_t ticket);
 void mishmem_ofi_ticket_release(struct mishmem_ofi_state *ofi, uint64_t ticket);
+/* 1 while ticket's slot waits for its completion (no answer recorded, not
+ * given up on): an answer carrying data is stored only then. */
+int mishmem_ofi_ticket_awaited(struct mishmem_ofi_state *ofi, uint64_t ticket);
 /* Waits until ticket is complete (rc: the post's answer, returned as is
  * unless ACLSHMEM_SUCCESS); ACLSHMEMX_PEER_FAILED after the peer timeout
  * plus the time len bytes take at a crawl. */
