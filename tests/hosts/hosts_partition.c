@@ -90,8 +90,12 @@ static int round_in(uint64_t id, const struct buffers *b, long round, long done,
         b->sum_in[0] = me + 1 + round + k;
         b->sum_in[1] = done;
         rc = shmem_long_sum_reduce(SHMEM_TEAM_WORLD, b->sum_out, b->sum_in, 2);
-        if (rc != 0)
-            return rc;
+        if (rc != 0) {
+            /* The OpenSHMEM face says only -1; the aclshmem face says why
+             * (a failed instance's calls fail at once). */
+            int why = aclshmem_barrier_all();
+            return why != ACLSHMEM_SUCCESS ? why : rc;
+        }
         CHECK(b->sum_out[0] == (long)n * (n + 1) / 2 + (long)n * (round + k), "instance %llu round %ld: sum %ld",
               (unsigned long long)id, round, b->sum_out[0]);
     }

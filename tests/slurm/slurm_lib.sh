@@ -20,7 +20,14 @@ fail() {
     for f in "$OUT"/*.out "$OUT"/*.err; do
         [ -s "$f" ] || continue
         echo "--- $(basename "$f"):" >&2
-        tail -n 40 "$f" >&2
+        # libfabric's log lines (FI_LOG_*) counted apart, so that they
+        # do not push the job's own lines out of view.
+        grep -v '^libfabric:' "$f" | tail -n 60 >&2
+        if grep -q '^libfabric:' "$f"; then
+            echo "--- $(basename "$f"), libfabric's lines (count, pid and text):" >&2
+            sed -n 's/^libfabric:\([0-9]*\):[0-9]*::\(.*\)$/\1 \2/p' "$f" | sed 's/0x[0-9a-f]*/0x./g' |
+                sort | uniq -c | sort -rn | head -n 40 >&2
+        fi
     done
     exit 1
 }
