@@ -240,15 +240,6 @@ static unsigned char *my_pack(const struct mishmem_team *team, int parity)
     return ((struct mishmem_control *)team->inst->segment.base)->stage[team->slot].half[parity].data;
 }
 
-/* A peer that could not be reached has failed the instance already (the
- * op then ends at once, and the call returns that: coll.h's outcome). */
-static void must(int rc, const struct mishmem_coll_group *g, int member)
-{
-    if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEMX_PEER_FAILED)
-        mishmem_fatal("%s: moving data with PE %d of instance %llu failed (%d)", g->call,
-                      mishmem_group_pe(g, member), (unsigned long long)g->inst->id, rc);
-}
-
 /* What a hierarchical broadcast or reduction takes at its start. */
 struct hier_op {
     uint64_t first, last;           /* the epochs of its two hand-offs */
@@ -321,8 +312,8 @@ static int packed_broadcast(const struct mishmem_coll_group *g, void *dest, cons
         if (failed(g->inst))
             return 1;
         unsigned char *pack = my_pack(team, run.parity);
-        must(mishmem_remote_get(g->inst, mishmem_group_pe(g, holder), pack, pack, bytes, MISHMEM_BLOCKING), g,
-             holder);
+        mishmem_portable_must(
+            mishmem_remote_get(g->inst, mishmem_group_pe(g, holder), pack, pack, bytes, MISHMEM_BLOCKING), g, holder);
         memcpy(dest, pack, bytes);
     }
     if (failed(g->inst))
@@ -378,9 +369,9 @@ static int packed_reduce(const struct mishmem_coll_group *g, const struct mishme
         if (host == h->my_host)
             memcpy(to, pack, length);
         else
-            must(mishmem_remote_get(g->inst, mishmem_group_pe(g, h->leaders[host]), to, pack, length,
-                                    MISHMEM_BLOCKING),
-                 g, h->leaders[host]);
+            mishmem_portable_must(mishmem_remote_get(g->inst, mishmem_group_pe(g, h->leaders[host]), to, pack,
+                                                     length, MISHMEM_BLOCKING),
+                                  g, h->leaders[host]);
     }
     if (failed(g->inst)) {
         free(all);

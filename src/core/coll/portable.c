@@ -13,8 +13,7 @@
 #include "progress/wait.h"
 #include "util/log.h"
 
-/* A peer that could not be reached has failed the instance already. */
-static void must(int rc, const struct mishmem_coll_group *g, int member)
+void mishmem_portable_must(int rc, const struct mishmem_coll_group *g, int member)
 {
     if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEMX_PEER_FAILED)
         mishmem_fatal("%s: moving data with PE %d of instance %llu failed (%d)", g->call,
@@ -29,7 +28,8 @@ static void get_from(const struct mishmem_coll_group *g, int member, void *dest,
             memmove(dest, source, len);
         return;
     }
-    must(mishmem_remote_get(g->inst, mishmem_group_pe(g, member), dest, source, len, MISHMEM_BLOCKING), g, member);
+    mishmem_portable_must(mishmem_remote_get(g->inst, mishmem_group_pe(g, member), dest, source, len, MISHMEM_BLOCKING),
+                          g, member);
 }
 
 /* The word a barrier round writes: the team's flag of that round, or the
@@ -149,8 +149,8 @@ void mishmem_portable_alltoalls(const struct mishmem_coll_group *g, void *dest, 
                 memcpy(to + i * dest_step, from + i * source_step, elem_size);
             continue;
         }
-        must(mishmem_remote_iget(g->inst, mishmem_group_pe(g, member), to, from, dst, sst, nelems, elem_size), g,
-             member);
+        mishmem_portable_must(
+            mishmem_remote_iget(g->inst, mishmem_group_pe(g, member), to, from, dst, sst, nelems, elem_size), g, member);
     }
     g->ops->barrier(g);
 }

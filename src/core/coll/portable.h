@@ -18,6 +18,10 @@
 #include "core/coll/reduce_ops.h"
 
 /* Dissemination over the group (log2 rounds), quiet included. */
+/* The answer of a transfer with member: a peer that could not be reached
+ * has failed the instance already (the op then ends, and the call
+ * returns that: coll.h's mishmem_coll_outcome); anything else is fatal. */
+void mishmem_portable_must(int rc, const struct mishmem_coll_group *g, int member);
 void mishmem_portable_barrier(const struct mishmem_coll_group *g);
 void mishmem_portable_broadcast(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes,
                                 int root, int root_updated);
