@@ -153,13 +153,8 @@ static void serve_request(struct mishmem_ofi_state *ofi, const struct mishmem_of
 static void take_answer(struct mishmem_ofi_state *ofi, const struct mishmem_ofi_am_message *m)
 {
     uint64_t t = m->ticket;
-    /* A late answer (its waiter gave up) must not overwrite the value of
-     * the ticket that took its slot since. */
-    if (t != 0 && mishmem_ofi_ticket_awaited(ofi, t)) {
-        ofi->am_value[t % OFI_TICKETS] = m->operand;
-        ofi->am_status[t % OFI_TICKETS] = m->status;
-        mishmem_ofi_ticket_complete(ofi, t);
-    }
+    if (t != 0)
+        mishmem_ofi_ticket_answer(ofi, t, m->status, m->operand);
     atomic_fetch_add_explicit(&ofi->am_answered, 1, memory_order_seq_cst);
 }
 

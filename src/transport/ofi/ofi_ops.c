@@ -82,10 +82,8 @@ static void take_error(struct mishmem_ofi_state *ofi)
         return;
     }
     if (entry.err && ofi->received && peer_gone(entry.err)) {
-        if (context != 0) {
-            ofi->am_status[context % OFI_TICKETS] = ACLSHMEMX_PEER_FAILED;
-            mishmem_ofi_ticket_complete(ofi, context);
-        }
+        if (context != 0)
+            mishmem_ofi_ticket_answer(ofi, context, ACLSHMEMX_PEER_FAILED, 0);
         return;
     }
     fail_on(ofi, &entry);
@@ -284,6 +282,17 @@ void mishmem_ofi_ticket_complete(struct mishmem_ofi_state *ofi, uint64_t ticket)
                                             memory_order_release, memory_order_relaxed);
 }
 
+void mishmem_ofi_ticket_answer(struct mishmem_ofi_state *ofi, uint64_t ticket, int status, uint64_t value)
+{
+    /* A late answer (its waiter gave up) must not overwrite those of the
+     * ticket that took its slot since. */
+    if (!mishmem_ofi_ticket_awaited(ofi, ticket))
+        return;
+    ofi->am_value[ticket % OFI_TICKETS] = value;
+    ofi->am_status[ticket % OFI_TICKETS] = status;
+    mishmem_ofi_ticket_complete(ofi, ticket);
+}
+
 int mishmem_ofi_ticket_done(struct mishmem_ofi_state *ofi, uint64_t ticket)
 {
     return atomic_load_explicit(&ofi->completed[ticket % OFI_TICKETS], memory_order_acquire) == ticket;
@@ -306,8 +315,7 @@ void mishmem_ofi_drain(struct mishmem_ofi_state *ofi)
         } else if (ticket & OFI_RECEIVE_CONTEXT_BIT) {
             ofi->received(ofi, ticket, 0);
         } else {
-            ofi->am_status[ticket % OFI_TICKETS] = ACLSHMEM_SUCCESS;
-            mishmem_ofi_ticket_complete(ofi, ticket);
+            mishmem_ofi_ticket_answer(ofi, ticket, ACLSHMEM_SUCCESS, 0);
         }
     }
     /* With atomics as messages, an error at the head would hold back the

@@ -40,8 +40,11 @@ void mishmem_ofi_ticket_complete(struct mishmem_ofi_state *ofi, uint64_t ticket)
 int mishmem_ofi_ticket_done(struct mishmem_ofi_state *ofi, uint64_t ticket);
 void mishmem_ofi_ticket_release(struct mishmem_ofi_state *ofi, uint64_t ticket);
 /* 1 while ticket's slot waits for its completion (no answer recorded, not
- * given up on): an answer carrying data is stored only then. */
+ * given up on). */
 int mishmem_ofi_ticket_awaited(struct mishmem_ofi_state *ofi, uint64_t ticket);
+/* With atomics as messages: ticket's status and value, stored and marked
+ * complete only while the ticket is awaited. */
+void mishmem_ofi_ticket_answer(struct mishmem_ofi_state *ofi, uint64_t ticket, int status, uint64_t value);
 /* Waits until ticket is complete (rc: the post's answer, returned as is
  * unless ACLSHMEM_SUCCESS); ACLSHMEMX_PEER_FAILED after the peer timeout
  * plus the time len bytes take at a crawl. */
