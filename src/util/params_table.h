@@ -54,8 +54,9 @@
       "1: collectives and barriers of every team use the portable family (put/get/AMO only)")       \
     X(MISHMEM_OFI_LIBRARY, STRING, "libfabric.so.1", 0, 0, TRANSPORT,                               \
       "the libfabric library loaded when an instance first has a peer on another host")             \
-    X(MISHMEM_OFI_PROVIDER, STRING, "tcp;ofi_rxm", 0, 0, TRANSPORT,                                 \
-      "libfabric provider for peers on other hosts (fi_info -l lists them)")                        \
+    X(MISHMEM_OFI_PROVIDER, STRING, NULL, 0, 0, TRANSPORT,                                          \
+      "libfabric provider for peers on other hosts (fi_info -l lists them; default: a NIC's own "   \
+      "in libfabric's order, else the fastest over the kernel's sockets measured: tcp;ofi_rxm)")   \
     X(MISHMEM_OFI_PROGRESS, STRING, "auto", 0, 0, TRANSPORT,                                       \
       "auto: the provider's own progress thread moves data; manual: waits drive the fabric and a "  \
       "thread of ours serves targets outside the library (lower latency, slower on busy cores)")   \

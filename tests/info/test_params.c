@@ -36,7 +36,8 @@ static void test_defaults(void)
     CHECK(p->SHMEM_INIT_TIMEOUT == 120 && p->source[MISHMEM_PARAM_SHMEM_INIT_TIMEOUT] == MISHMEM_PARAM_FROM_DEFAULT,
           "empty SHMEM_INIT_TIMEOUT: %ld", p->SHMEM_INIT_TIMEOUT);
     CHECK(p->MISHMEM_BALANCE == 1 && p->SHMEM_DEBUG == 0, "bool defaults");
-    CHECK(strcmp(p->MISHMEM_OFI_PROVIDER, "tcp;ofi_rxm") == 0, "string default");
+    CHECK(strcmp(p->MISHMEM_OFI_LIBRARY, "libfabric.so.1") == 0, "string default");
+    CHECK(p->MISHMEM_OFI_PROVIDER == NULL, "the provider is chosen at run time unless set");
     CHECK(p->MISHMEM_AMO_PATH == NULL && !mishmem_param_is_set(MISHMEM_PARAM_MISHMEM_AMO_PATH), "no default");
     CHECK(strcmp(mishmem_param_source_name(MISHMEM_PARAM_FROM_DEFAULT), "default") == 0, "source name");
 }

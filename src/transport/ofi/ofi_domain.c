@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "transport/ofi/ofi_provider.h"
 #include "transport/ofi/ofi_state.h"
 #include "util/params.h"
 #include "util/log.h"
@@ -144,13 +145,23 @@ static void tune_provider_defaults(void)
     setenv("FI_OFI_RXM_BUFFER_SIZE", "4096", 0);
 }
 
+/* An error when no other provider is left to try, else a note. */
+#define REPORT(loud, ...)                                                                            \
+    do {                                                                                             \
+        if (loud)                                                                                    \
+            MISHMEM_ERROR(__VA_ARGS__);                                                              \
+        else                                                                                         \
+            MISHMEM_INFO(__VA_ARGS__);                                                               \
+    } while (0)
+
 /* messages: AMOs as messages (ofi_am.h), else the provider's atomics,
  * which must all be there (required: say so as an error; *lacks_atomics
- * is set when they are not). */
-static struct mishmem_ofi_domain *open_domain_as(int *rc, int messages, int required, int *lacks_atomics)
+ * is set when they are not). loud: failures are errors (the last provider
+ * to try), else notes. */
+static struct mishmem_ofi_domain *open_domain_as(int *rc, const char *provider, int messages, int required,
+                                                 int *lacks_atomics, int loud)
 {
     const struct mishmem_ofi_lib *fi = mishmem_ofi_lib_load();
-    const char *provider = mishmem_params()->MISHMEM_OFI_PROVIDER;
     const char *progress_name = mishmem_params()->MISHMEM_OFI_PROGRESS;
     /* Messages are served by our own threads (ofi_driver.h): the
      * provider's thread would only fight them for the endpoint. */
@@ -175,12 +186,15 @@ static struct mishmem_ofi_domain *open_domain_as(int *rc, int messages, int requ
     }
     struct fi_info *chosen = got == 0 ? choose(list) : NULL;
     if (!chosen) {
-        MISHMEM_ERROR("libfabric offers no RDM endpoint with RMA and %s for provider \"%s\"%s%s (%s); "
-                      "set MISHMEM_OFI_PROVIDER / MISHMEM_OFI_DOMAIN (see fi_info)", messages ? "messages" : "atomics",
-                      provider,
-                      mishmem_params()->MISHMEM_OFI_DOMAIN ? " and domain " : "",
-                      mishmem_params()->MISHMEM_OFI_DOMAIN ? mishmem_params()->MISHMEM_OFI_DOMAIN : "",
-                      got ? mishmem_ofi_strerror(-got) : "no matching domain");
+        *lacks_atomics = !messages; /* with atomics asked for: messages may still match */
+        /* Without atomics asked for, messages are tried next: a note. */
+        REPORT(loud && (messages || required),
+               "libfabric offers no RDM endpoint with RMA and %s for provider \"%s\"%s%s (%s); "
+               "set MISHMEM_OFI_PROVIDER / MISHMEM_OFI_DOMAIN (see fi_info)",
+               messages ? "messages" : "atomics", provider,
+               mishmem_params()->MISHMEM_OFI_DOMAIN ? " and domain " : "",
+               mishmem_params()->MISHMEM_OFI_DOMAIN ? mishmem_params()->MISHMEM_OFI_DOMAIN : "",
+               got ? mishmem_ofi_strerror(-got) : "no matching domain");
         if (list)
             fi->freeinfo(list);
         free(dom);
@@ -197,7 +211,7 @@ static struct mishmem_ofi_domain *open_domain_as(int *rc, int messages, int requ
     if (step == 0)
         step = fi_domain(dom->fabric, dom->info, &dom->domain, NULL);
     if (step != 0) {
-        MISHMEM_ERROR("libfabric: opening the %s domain failed: %s", provider, mishmem_ofi_strerror(-step));
+        REPORT(loud, "libfabric: opening the %s domain failed: %s", provider, mishmem_ofi_strerror(-step));
         close_domain(dom);
         *rc = ACLSHMEM_INNER_ERROR;
         return NULL;
@@ -228,8 +242,8 @@ static struct mishmem_ofi_domain *open_domain_as(int *rc, int messages, int requ
     *rc = messages ? ACLSHMEM_SUCCESS : check_atomics(dom, required);
     *lacks_atomics = *rc != ACLSHMEM_SUCCESS;
     if (messages && dom->inject_size < MISHMEM_OFI_AM_MESSAGE_SIZE) {
-        MISHMEM_ERROR("libfabric provider %s injects only %zu bytes: an atomic's message needs %d", name,
-                      dom->inject_size, MISHMEM_OFI_AM_MESSAGE_SIZE);
+        REPORT(loud, "libfabric provider %s injects only %zu bytes: an atomic's message needs %d", name,
+               dom->inject_size, MISHMEM_OFI_AM_MESSAGE_SIZE);
         *rc = ACLSHMEM_NOT_SUPPORTED;
     }
     if (*rc != ACLSHMEM_SUCCESS) {
@@ -265,12 +279,25 @@ static struct mishmem_ofi_domain *open_domain(int *rc)
         *rc = ACLSHMEM_INVALID_VALUE;
         return NULL;
     }
+    struct mishmem_ofi_candidates candidates;
+    if (mishmem_ofi_provider_candidates(mishmem_ofi_lib_load(), &candidates) == 0) {
+        MISHMEM_ERROR("libfabric offers no provider here with RDM endpoints and RMA that reaches other hosts "
+                      "(fi_info -l lists the providers; MISHMEM_OFI_PROVIDER forces one)");
+        *rc = ACLSHMEM_NOT_SUPPORTED;
+        return NULL;
+    }
     struct mishmem_ofi_domain *dom = NULL;
-    int lacks_atomics = 0;
-    if (strcmp(atomics, "message") != 0)
-        dom = open_domain_as(rc, 0, !is_auto, &lacks_atomics);
-    if (!dom && ((is_auto && lacks_atomics) || strcmp(atomics, "message") == 0))
-        dom = open_domain_as(rc, 1, 1, &lacks_atomics);
+    for (int c = 0; c < candidates.n && !dom; c++) {
+        const char *provider = candidates.name[c];
+        int loud = c == candidates.n - 1;
+        int lacks_atomics = 0;
+        if (strcmp(atomics, "message") != 0)
+            dom = open_domain_as(rc, provider, 0, !is_auto, &lacks_atomics, loud);
+        if (!dom && ((is_auto && lacks_atomics) || strcmp(atomics, "message") == 0))
+            dom = open_domain_as(rc, provider, 1, 1, &lacks_atomics, loud);
+        if (dom)
+            dom->why = candidates.why[c];
+    }
     return dom;
 }
 

@@ -3,6 +3,7 @@
 #include <rdma/fi_cm.h>
 #include <rdma/fi_endpoint.h>
 #include <rdma/fi_errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -99,7 +100,12 @@ static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **sta
         rc = mishmem_ofi_driver_start(ofi);
     struct mishmem_ofi_blob blob = {.segment_key = random_key(ofi->dom),
                                     .segment_base = (uint64_t)(uintptr_t)ctx->segment->base,
-                                    .n_static = MISHMEM_STATIC_MAX_RANGES};
+                                    .n_static = MISHMEM_STATIC_MAX_RANGES,
+                                    .amo_messages = (uint32_t)ofi->dom->amo_messages};
+    snprintf(blob.provider, sizeof blob.provider, "%s", ofi->dom->info->fabric_attr->prov_name);
+    MISHMEM_DEBUG("instance %llu PE %d: libfabric provider %s (%s), atomics %s", (unsigned long long)ctx->id,
+                  ctx->my_pe, blob.provider, ofi->dom->why ? ofi->dom->why : "",
+                  ofi->dom->amo_messages ? "as messages" : "the provider's");
     if (rc == ACLSHMEM_SUCCESS)
         rc = register_region(ofi, ctx->segment->base, ctx->segment->size, blob.segment_key, &ofi->segment_mr);
     if (rc == ACLSHMEM_SUCCESS && ofi->dom->prov_key)
@@ -129,6 +135,27 @@ static int ofi_reaches(const struct mishmem_transport_ctx *ctx, const struct mis
     return blob->addr_len > 0;
 }
 
+/* A peer on another provider, or with the other kind of atomics, could
+ * not be reached or would apply AMOs differently: refuse, naming both. */
+static int agrees(const struct mishmem_ofi_state *ofi, const struct mishmem_transport_ctx *ctx, int pe,
+                  struct mishmem_ofi_blob *blob)
+{
+    if (blob->addr_len == 0)
+        return ACLSHMEM_SUCCESS; /* no endpoint to compare */
+    blob->provider[sizeof blob->provider - 1] = '\0';
+    char mine[sizeof blob->provider];
+    snprintf(mine, sizeof mine, "%s", ofi->dom->info->fabric_attr->prov_name);
+    int messages = ofi->dom->amo_messages;
+    if (strcmp(blob->provider, mine) == 0 && (blob->amo_messages != 0) == (messages != 0))
+        return ACLSHMEM_SUCCESS;
+    MISHMEM_ERROR("instance %llu: PE %d uses libfabric provider %s with atomics %s, PE %d uses %s with atomics %s: "
+                  "every PE of an instance needs the same (set MISHMEM_OFI_PROVIDER and MISHMEM_OFI_ATOMICS alike "
+                  "on every host)",
+                  (unsigned long long)ctx->id, pe, blob->provider, blob->amo_messages ? "as messages" : "the provider's",
+                  ctx->my_pe, mine, messages ? "as messages" : "the provider's");
+    return ACLSHMEM_NOT_SUPPORTED;
+}
+
 static int ofi_connect(struct mishmem_transport_ctx *ctx, void *state, const struct mishmem_cards *cards,
                        size_t blob_offset, int precheck)
 {
@@ -139,6 +166,9 @@ static int ofi_connect(struct mishmem_transport_ctx *ctx, void *state, const str
     for (int pe = 0; pe < ctx->n_pes; pe++) {
         struct mishmem_ofi_blob blob;
         memcpy(&blob, (const char *)mishmem_card_of(cards, pe) + blob_offset, sizeof blob);
+        int rc = agrees(ofi, ctx, pe, &blob);
+        if (rc != ACLSHMEM_SUCCESS)
+            return rc;
         struct mishmem_ofi_peer *peer = &ofi->peers[pe];
         int inserted = fi_av_insert(ofi->av, blob.addr, 1, &peer->addr, 0, NULL);
         if (inserted != 1) {

@@ -40,12 +40,17 @@ struct mishmem_ofi_domain {
      * cannot connect) names a dead peer: rxm retries a connection to a
      * process that has gone forever, and reports nothing. */
     uint64_t peer_timeout_ns;
+    const char *why; /* why this provider (ofi_provider.h), for SHMEM_DEBUG */
 };
 
 /* What a PE announces: its endpoint and its registrations. */
 struct mishmem_ofi_blob {
     uint32_t addr_len;
     uint32_t n_static;
+    /* Every PE of an instance must use the same provider, and the same
+     * kind of atomics: a different setting on another host is refused. */
+    char provider[32];
+    uint32_t amo_messages;
     uint8_t addr[MISHMEM_OFI_ADDR_MAX];
     uint64_t segment_key;
     uint64_t segment_base;

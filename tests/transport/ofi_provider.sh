@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Which libfabric provider an instance across hosts uses, and why
+# (src/transport/ofi/ofi_provider.c): chosen when MISHMEM_OFI_PROVIDER is
+# unset, forced when set, and refused when the PEs of one instance do not
+# agree. Every PE is its own host (MISHMEM_HOST_ID=h%p).
+# usage: ofi_provider.sh MISHMEMRUN RING_PROGRAM
+set -u
+run=$1 ring=$2
+fail() { echo "FAIL: $*"; echo "$out"; exit 1; }
+export MISHMEM_HOST_ID=h%p
+unset MISHMEM_OFI_PROVIDER MISHMEM_OFI_ATOMICS
+
+# Unset: this machine has no NIC provider, so the fastest over sockets.
+out=$(SHMEM_DEBUG=1 "$run" -n 2 --timeout 60 "$ring" 2>&1) || fail "the chosen provider's run failed"
+[ "$(grep -c 'ring ok' <<<"$out")" -ge 1 ] || fail "no ring"
+for pe in 0 1; do
+    grep -qE "instance 0 PE $pe: libfabric provider (tcp;ofi_rxm \(no NIC provider here; the fastest over the kernel's sockets measured|[^ ]+ \(a NIC's own provider)" <<<"$out" ||
+        fail "PE $pe did not say which provider and why"
+done
+
+# Forced: udp;ofi_rxd has no atomics of its own, so AMOs go as messages
+# (before, the missing atomics made init fail instead).
+out=$(SHMEM_DEBUG=1 MISHMEM_OFI_PROVIDER='udp;ofi_rxd' "$run" -n 2 --timeout 60 "$ring" 2>&1) ||
+    fail "udp;ofi_rxd with messages failed"
+grep -q "instance 0 PE 1: libfabric provider udp;ofi_rxd (set by MISHMEM_OFI_PROVIDER), atomics as messages" <<<"$out" ||
+    fail "no line for the forced provider"
+grep -q '\[ERROR\]' <<<"$out" && fail "an error printed on the way to messages"
+
+# PEs that disagree (one host set otherwise) are refused at init, naming both.
+for setting in "MISHMEM_OFI_ATOMICS=message" "MISHMEM_OFI_PROVIDER=udp;ofi_rxd"; do
+    out=$("$run" -n 2 --timeout 60 bash -c "[ \"\$MISHMEM_PE\" = 1 ] && export '$setting'; exec '$ring'" 2>&1) &&
+        fail "$setting on PE 1 only was accepted"
+    grep -qE "PE [01] uses libfabric provider .* PE [01] uses .*every PE of an instance needs the same" <<<"$out" ||
+        fail "$setting on PE 1 only: no message naming both"
+    grep -q "ring ok" <<<"$out" && fail "$setting on PE 1 only: the ring ran"
+done
+echo ok
