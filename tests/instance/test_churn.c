@@ -1,5 +1,7 @@
 /* Create, use and finalize an instance 500 times: descriptors, mappings,
- * threads and memory must not grow. */
+ * threads and memory must not grow. CI runs it with every PE its own host
+ * too (MISHMEM_HOST_ID=h%p), where each round opens and closes a libfabric
+ * endpoint on the process's one domain. */
 #include "instance/instance_util.h"
 
 #define ROUNDS 500
