@@ -32,7 +32,6 @@
  * Run: mishmemrun -n 2 bench_instance [--quick]. */
 #define _GNU_SOURCE
 #define BENCH_THREAD_MULTIPLE 1
-#include <dirent.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <unistd.h>
@@ -43,30 +42,6 @@
 #define A_PUT_SIZE BENCH_MIB
 #define A_PUT_WINDOW 16
 #define B_PUT_SIZE (64 * BENCH_KIB)
-
-static int count_fds(void)
-{
-    DIR *dir = opendir("/proc/self/fd");
-    int count = 0;
-    for (struct dirent *entry; dir && (entry = readdir(dir));)
-        count += entry->d_name[0] != '.';
-    if (dir)
-        closedir(dir);
-    return count;
-}
-
-static long rss_kib(void)
-{
-    FILE *file = fopen("/proc/self/status", "r");
-    char line[256];
-    long rss = -1;
-    while (file && fgets(line, sizeof line, file))
-        if (sscanf(line, "VmRSS: %ld", &rss) == 1)
-            break;
-    if (file)
-        fclose(file);
-    return rss;
-}
 
 static int create(struct bench *bench, uint64_t id, uint64_t heap)
 {
@@ -343,15 +318,15 @@ int main(int argc, char **argv)
     if (bench_wanted(options, "fds_per_instance")) {
         int wanted = options->quick ? 4 : LIVE_INSTANCES;
         shmem_barrier_all();
-        int fds_before = count_fds();
-        long rss_before = rss_kib();
+        int fds_before = bench_count_entries("/proc/self/fd");
+        long rss_before = bench_rss_kib();
         uint64_t id = 0;
         for (int live = 0; live < wanted; live++) {
             id = free_id(world, id, world);
             create(&bench, id, BENCH_MIB);
         }
-        double fds = (double)(count_fds() - fds_before) / wanted;
-        double rss = (double)(rss_kib() - rss_before) / wanted;
+        double fds = (double)(bench_count_entries("/proc/self/fd") - fds_before) / wanted;
+        double rss = (double)(bench_rss_kib() - rss_before) / wanted;
         id = 0;
         for (int live = 0; live < wanted; live++) {
             id = free_id(world, id, world);

@@ -20,6 +20,7 @@
 #error "define _GNU_SOURCE before any include (sched_setaffinity needs it)"
 #endif
 
+#include <dirent.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -323,6 +324,33 @@ static inline void bench_report(const char *impl, const char *bench, const char 
            bench_quantile(values, count, 0.1), bench_quantile(values, count, 0.9), values[0],
            values[count - 1], count, iters, extra && *extra ? " " : "", extra ? extra : "");
     fflush(stdout);
+}
+
+/* Entries of a /proc folder (/proc/self/fd: descriptors; /proc/self/task:
+ * threads). */
+static inline int bench_count_entries(const char *path)
+{
+    DIR *dir = opendir(path);
+    int count = 0;
+    for (struct dirent *entry; dir && (entry = readdir(dir));)
+        count += entry->d_name[0] != '.';
+    if (dir)
+        closedir(dir);
+    return count;
+}
+
+/* The process's resident memory (VmRSS), -1 when unknown. */
+static inline long bench_rss_kib(void)
+{
+    FILE *file = fopen("/proc/self/status", "r");
+    char line[256];
+    long rss = -1;
+    while (file && fgets(line, sizeof line, file))
+        if (sscanf(line, "VmRSS: %ld", &rss) == 1)
+            break;
+    if (file)
+        fclose(file);
+    return rss;
 }
 
 #endif
