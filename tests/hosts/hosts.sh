@@ -15,9 +15,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/netns.sh"
 
 A=$MISHMEM_NS_ADDR_A B=$MISHMEM_NS_ADDR_B
-# The agents start PEs in new namespaces: give run_launcher's guard more
-# room than on one host (still below the sleepers' 60 s).
-RUN_GUARD=40
+# run_launcher's guard: just under this test's 90 s watchdog (ctest
+# TIMEOUT), far below the sleepers' 300 s.
+RUN_GUARD=80
 HOSTS_AB=(--hosts a:2,b:2 --rdv-addr "$A" --agent "$NS_AGENT")
 
 # ns-agent.sh with an empty environment, as ssh passes none of ours: what
@@ -110,7 +110,7 @@ hostfile_unknown_host)
     # The agent cannot reach host c: the job ends with its status (255, as
     # ssh's), naming the host, and nothing is left on a.
     printf 'a:2\nc:2\n' >"$WORK/hostfile"
-    run_launcher --hostfile "$WORK/hostfile" --rdv-addr "$A" --agent "$NS_AGENT" "$PROBE" "$MARK" "*:sleep=60"
+    run_launcher --hostfile "$WORK/hostfile" --rdv-addr "$A" --agent "$NS_AGENT" "$PROBE" "$MARK" "*:sleep=300"
     expect_rc 255
     expect_stderr_line "mishmemrun: host c: the agent ended (status 255) before 2 of its PEs did"
     ;;
@@ -145,29 +145,25 @@ x_two_hosts)
     [ "$(awk '{print $NF}' "$WORK/out" | sort -u | wc -l)" -eq 1 ] || fail "the hosts got different ranges: $(cat "$WORK/out")"
     ;;
 killed_on_b)
-    run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "3:sleep=0.5,kill=9" "*:sleep=60"
+    run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "3:sleep=0.5,kill=9" "*:sleep=300"
     expect_rc 137
-    expect_elapsed_below 30
     expect_stderr_line "mishmemrun: PE 3 was killed by signal SIGKILL (9)"
     expect_stderr_count '^mishmemrun:' 1
     ;;
 exit_code)
-    run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "2:sleep=0.5,exit=7" "*:sleep=60"
+    run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "2:sleep=0.5,exit=7" "*:sleep=300"
     expect_rc 7
-    expect_elapsed_below 30
     expect_stderr_line "mishmemrun: PE 2 exited with status 7"
     expect_stderr_count '^mishmemrun:' 1
     ;;
 global_exit)
-    run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "3:sleep=0.5,ctrl=42,sleep=60" "*:sleep=60"
+    run_launcher "${HOSTS_AB[@]}" "$PROBE" "$MARK" "3:sleep=0.5,ctrl=42,sleep=300" "*:sleep=300"
     expect_rc 42
-    expect_elapsed_below 30
     ;;
 timeout)
-    run_launcher --timeout 2 "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:ignore-term,sleep=60"
+    run_launcher --timeout 2 "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:ignore-term,sleep=300"
     expect_rc 124
     expect_elapsed_above 1.8
-    expect_elapsed_below 30
     expect_stderr_line "mishmemrun: timeout after 2 s; killing 4 PEs"
     ;;
 sigterm | sigint)
@@ -175,7 +171,7 @@ sigterm | sigint)
     set -m
     signame=${SCENARIO#sig}
     signame=${signame^^}
-    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" 2>"$WORK/err" &
+    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=300" 2>"$WORK/err" &
     launcher_pid=$!
     wait_for_probes 4
     signal_launcher "$launcher_pid" "$signame"
@@ -183,7 +179,7 @@ sigterm | sigint)
     ;;
 helper_killed)
     # Host b's helper dies (its PEs with its PID namespace): the job ends with the agent's status.
-    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" >"$WORK/out" 2>"$WORK/err" &
+    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=300" >"$WORK/out" 2>"$WORK/err" &
     launcher_pid=$!
     wait_for_probes 4
     helper=
@@ -203,7 +199,7 @@ helper_killed)
     ;;
 launcher_killed)
     # Even a SIGKILLed launcher leaves nothing on any host.
-    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=60" 2>"$WORK/err" &
+    "$LAUNCHER" "${HOSTS_AB[@]}" "$PROBE" "$MARK" "*:sleep=300" 2>"$WORK/err" &
     launcher_pid=$!
     wait_for_probes 4
     kill -KILL "$launcher_pid"

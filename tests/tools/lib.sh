@@ -40,13 +40,13 @@ seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b 
 less_than() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 
 # run_launcher ARGS...: run it (bounded by a guard timeout, RUN_GUARD
-# seconds, 20 by default: far below the 60 s the sleeping PEs of the
-# scenarios sleep, so a launcher that waits for them ends with 124);
-# sets RC, ELAPSED.
+# seconds, 50 by default: just under the tests' 60 s watchdog, far below
+# the 300 s the sleeping PEs of the scenarios sleep, so a launcher that
+# waits for them ends with 124); sets RC, ELAPSED.
 run_launcher() {
     local start
     start=$(now)
-    timeout -k 2 "${RUN_GUARD:-20}" "$LAUNCHER" "$@" >"$WORK/out" 2>"$WORK/err"
+    timeout -k 2 "${RUN_GUARD:-50}" "$LAUNCHER" "$@" >"$WORK/out" 2>"$WORK/err"
     RC=$?
     ELAPSED=$(seconds_since "$start")
 }
@@ -55,12 +55,10 @@ expect_rc() {
     [ "$RC" -eq "$1" ] || fail "launcher exit status $RC, expected $1"
 }
 
-# Time bounds are "did not wait for the sleepers" bounds: 10x or more
-# what an idle machine takes, so that a loaded one does not fail them.
-expect_elapsed_below() {
-    less_than "$ELAPSED" "$1" || fail "launcher took ${ELAPSED}s, expected under $1 s"
-}
-
+# No upper bound on time here: PEs that a launcher must end sleep 300 s,
+# longer than any of these tests' watchdog (ctest TIMEOUT), so a launcher
+# that waits for them fails by the watchdog, and a loaded machine that is
+# only slow does not fail (issue 27's wall-clock audit).
 expect_elapsed_above() {
     less_than "$1" "$ELAPSED" || fail "launcher took ${ELAPSED}s, expected over $1 s"
 }
