@@ -53,6 +53,17 @@ static void add_provider(const char *name, void *arg)
         snprintf(l->text + used, sizeof l->text - used, "%s%s", used ? " " : "", name);
 }
 
+/* The first provider with why, then the others by name. */
+static void add_tried(const char *name, const char *why, void *arg)
+{
+    struct provider_list *l = arg;
+    size_t used = strlen(l->text);
+    if (used)
+        snprintf(l->text + used, sizeof l->text - used, ", %s", name);
+    else
+        snprintf(l->text, sizeof l->text, "%s (%s)", name, why);
+}
+
 /* libfabric: built in or not, loadable here or not, and its providers. */
 static const char *ofi_state(struct provider_list *providers)
 {
@@ -94,6 +105,9 @@ void print_text(const struct options *o, int only)
         printf("  libfabric transport: %s\n", ofi_state(&providers));
         if (providers.text[0])
             printf("  libfabric providers: %s\n", providers.text);
+        struct provider_list tried = {"", 0};
+        if (providers.text[0] && mishmem_tool_ofi_order(add_tried, &tried) > 0)
+            printf("  across hosts, tried in order: %s\n", tried.text);
         printf("  PMIx bootstrap plugin: %s\n", plugin_state(MISHMEM_INFO_PMIX_BUILT, "pmix"));
         printf("  MPI bootstrap plugin: %s\n", plugin_state(MISHMEM_INFO_MPI_BUILT, "mpi"));
         printf("Parameters (environment variables):\n");

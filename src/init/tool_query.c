@@ -41,6 +41,17 @@ int mishmem_tool_ofi_providers(void (*each)(const char *provider, void *arg), vo
 #endif
 }
 
+int mishmem_tool_ofi_order(void (*each)(const char *provider, const char *why, void *arg), void *arg)
+{
+#ifdef MISHMEM_HAVE_OFI
+    return mishmem_ofi_probe_order(each, arg);
+#else
+    (void)each;
+    (void)arg;
+    return -2;
+#endif
+}
+
 int mishmem_tool_plugin_loads(const char *name)
 {
     const struct mishmem_bootstrap_plugin *plugin;

@@ -16,6 +16,9 @@ int mishmem_tool_ofi_built(void);
 /* libfabric's providers through the library's own loader; the count, -1
  * when libfabric cannot be loaded, -2 when the transport was not built. */
 int mishmem_tool_ofi_providers(void (*each)(const char *provider, void *arg), void *arg);
+/* The providers an instance across hosts tries, in order, and why
+ * (-2: not built, -1: libfabric cannot be loaded). */
+int mishmem_tool_ofi_order(void (*each)(const char *provider, const char *why, void *arg), void *arg);
 /* 1 when the bootstrap plugin name ("mpi", "pmix") loads here. */
 int mishmem_tool_plugin_loads(const char *name);
 

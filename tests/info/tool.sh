@@ -17,6 +17,12 @@ default)
     grep -q '^OpenSHMEM version: 1\.6$' "$out" || fail "no OpenSHMEM version"
     grep -q '^Build options: CMAKE_BUILD_TYPE=' "$out" || fail "no build options"
     grep -qE '^  libfabric transport: (not built|built, libfabric (loads|cannot be loaded) here)$' "$out" || fail "no libfabric state"
+    if grep -q '^  libfabric providers: ' "$out"; then
+        grep -qE "^  across hosts, tried in order: [^ ]+ \((a NIC's own|no NIC provider here)" "$out" ||
+            fail "no order of the providers tried across hosts"
+        MISHMEM_OFI_PROVIDER=net "$tool" | grep -qx '  across hosts, tried in order: net (set by MISHMEM_OFI_PROVIDER)' ||
+            fail "MISHMEM_OFI_PROVIDER=net not shown as the only one tried"
+    fi
     grep -qE '^  PMIx bootstrap plugin: (not built|built, (loads|cannot be loaded) here)$' "$out" || fail "no PMIx state"
     grep -qE '^  MPI bootstrap plugin: (not built|built, (loads|cannot be loaded) here)$' "$out" || fail "no MPI state"
     every_name '^  '

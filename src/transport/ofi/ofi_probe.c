@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "transport/ofi/ofi_lib.h"
+#include "transport/ofi/ofi_provider.h"
 
 #define MAX_PROVIDERS 64
 
@@ -28,5 +29,17 @@ int mishmem_ofi_probe(void (*each)(const char *provider, void *arg), void *arg)
         }
     }
     lib->freeinfo(info);
+    return n;
+}
+
+int mishmem_ofi_probe_order(void (*each)(const char *provider, const char *why, void *arg), void *arg)
+{
+    const struct mishmem_ofi_lib *lib = mishmem_ofi_lib_load();
+    if (!lib)
+        return -1;
+    struct mishmem_ofi_candidates candidates;
+    int n = mishmem_ofi_provider_candidates(lib, &candidates);
+    for (int i = 0; i < n; i++)
+        each(candidates.name[i], candidates.why[i], arg);
     return n;
 }
