@@ -258,8 +258,16 @@ static int get_one(struct pmix_bootstrap *pb, const char *key, int pe, void *out
 static int pmix_allgather(struct mishmem_bootstrap *boot, const void *mine, void *all, size_t len)
 {
     struct pmix_bootstrap *pb = (struct pmix_bootstrap *)boot;
+    /* A barrier is a fence that collects data, though there is none: Slurm's
+     * PMIx plugin ends a fence without data collection on each node as soon
+     * as that node's processes reached it, not waiting for the other nodes
+     * (its PMIxFenceBarrier, off by default). PEs of one node then left the
+     * barrier after static data is registered before the other node's PEs
+     * had registered theirs, and a first put to one of them was refused
+     * ("unknown key"), its connection dropped with the put (slurm_sbatch,
+     * issue 25). */
     if (len == 0)
-        return fence(pb, false, "barrier");
+        return fence(pb, true, "barrier");
     if (!mine || !all)
         return ACLSHMEM_INVALID_PARAM;
     char key[PMIX_MAX_KEYLEN + 1];

@@ -5,6 +5,7 @@
 #include "progress/liveness.h"
 #include "transport/table.h"
 #include "util/clock.h"
+#include "util/log.h"
 #include "util/params.h"
 
 #include <stdlib.h>
@@ -56,6 +57,10 @@ static void blame_unreachable(struct mishmem_instance *inst, int t, const char *
     free(asked);
     if (culprit >= 0)
         mishmem_peer_unreachable(inst, culprit, operation);
+    else
+        MISHMEM_WARN("instance %llu: %s of transport %d gave up (its operations stopped completing), "
+                     "but every peer answers: operations may have been lost", (unsigned long long)inst->id,
+                     operation, t);
 }
 
 int mishmem_transports_quiet(struct mishmem_instance *inst)

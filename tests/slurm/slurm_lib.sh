@@ -17,6 +17,10 @@ trap 'exit 130' INT TERM
 fail() {
     local f
     echo "FAIL: $*" >&2
+    # MISHMEM_SLURM_KEEP=DIR: the job's whole outputs are copied there.
+    if [ -n "${MISHMEM_SLURM_KEEP:-}" ]; then
+        mkdir -p "$MISHMEM_SLURM_KEEP" && cp -r "$OUT"/. "$MISHMEM_SLURM_KEEP"/
+    fi
     for f in "$OUT"/*.out "$OUT"/*.err; do
         [ -s "$f" ] || continue
         echo "--- $(basename "$f"):" >&2

@@ -16,10 +16,14 @@ cat >"$OUT/job.sh" <<JOB
 #SBATCH --time=5
 set -e
 echo "job \$SLURM_JOB_ID on \$SLURM_JOB_NODELIST"
-# ofi_rxm's connection events into job.out (printed when the test fails):
-# a PE's first put across nodes was once not there after the barrier that
-# followed it, suspected in simultaneous connects (issue 25).
-export FI_LOG_LEVEL=info FI_LOG_PROV=ofi_rxm FI_LOG_SUBSYS=ep_ctrl
+# ofi_rxm's connection events into job.out (printed when the test fails).
+# A PE's first put across nodes was once not there after the barrier that
+# followed it (issue 25): the PMIx barrier after static data is registered
+# did not wait for the other node, tcp refused the put ("unknown key") and
+# dropped it. SBATCH_FI_LOG_PROV / SBATCH_FI_LOG_SUBSYS widen the log
+# (e.g. ofi_rxm,tcp and ep_ctrl,ep_data,mr).
+export FI_LOG_LEVEL=info FI_LOG_PROV=\${SBATCH_FI_LOG_PROV:-ofi_rxm}
+export FI_LOG_SUBSYS=\${SBATCH_FI_LOG_SUBSYS:-ep_ctrl}
 srun --mpi=pmix ${task_wrapper[*]@Q} "$RING"
 srun --mpi=pmix -n 2 --ntasks-per-node=1 ${task_wrapper[*]@Q} "$RING"
 echo "both steps done"
