@@ -14,7 +14,7 @@ unset MISHMEM_OFI_PROVIDER MISHMEM_OFI_ATOMICS
 out=$(SHMEM_DEBUG=1 "$run" -n 2 --timeout 60 "$ring" 2>&1) || fail "the chosen provider's run failed"
 [ "$(grep -c 'ring ok' <<<"$out")" -ge 1 ] || fail "no ring"
 for pe in 0 1; do
-    grep -qE "instance 0 PE $pe: libfabric provider (tcp;ofi_rxm \(no NIC provider here; the fastest over the kernel's sockets measured|[^ ]+ \(a NIC's own provider)" <<<"$out" ||
+    grep -qE "instance [0-9]+ PE $pe: libfabric provider (tcp;ofi_rxm \(no NIC provider here; the fastest over the kernel's sockets measured|[^ ]+ \(a NIC's own provider)" <<<"$out" ||
         fail "PE $pe did not say which provider and why"
 done
 
@@ -22,7 +22,7 @@ done
 # (before, the missing atomics made init fail instead).
 out=$(SHMEM_DEBUG=1 MISHMEM_OFI_PROVIDER='udp;ofi_rxd' "$run" -n 2 --timeout 60 "$ring" 2>&1) ||
     fail "udp;ofi_rxd with messages failed"
-grep -q "instance 0 PE 1: libfabric provider udp;ofi_rxd (set by MISHMEM_OFI_PROVIDER), atomics as messages" <<<"$out" ||
+grep -qE "instance [0-9]+ PE 1: libfabric provider udp;ofi_rxd \(set by MISHMEM_OFI_PROVIDER\), atomics as messages" <<<"$out" ||
     fail "no line for the forced provider"
 grep -q '\[ERROR\]' <<<"$out" && fail "an error printed on the way to messages"
 
