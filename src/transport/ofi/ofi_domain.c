@@ -16,8 +16,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct mishmem_ofi_domain *shared;
 static int users;
 
-#define OFI_API FI_VERSION(1, 14)
-
 /* Writes (RMA and atomic) to one peer landing in issue order, and reads
  * after writes seeing them: with these, fence and put-with-signal need no
  * wait for remote completion. */
@@ -178,7 +176,7 @@ static struct mishmem_ofi_domain *open_domain_as(int *rc, const char *provider, 
     int got = -FI_ENOMEM;
     for (size_t t = 0; dom && t < 4 && !list; t++) {
         struct fi_info *hints = make_hints(fi, provider, modes[t % 2], orders[t / 2], progress, messages);
-        got = hints ? fi->getinfo(OFI_API, NULL, NULL, 0, hints, &list) : -FI_ENOMEM;
+        got = hints ? fi->getinfo(MISHMEM_OFI_API, NULL, NULL, 0, hints, &list) : -FI_ENOMEM;
         if (hints)
             fi->freeinfo(hints);
         if (got != 0)

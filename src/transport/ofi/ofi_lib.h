@@ -7,6 +7,9 @@
 
 #include <rdma/fabric.h>
 
+/* The libfabric API version every fi_getinfo of the transport asks for. */
+#define MISHMEM_OFI_API FI_VERSION(1, 14)
+
 struct mishmem_ofi_lib {
     int (*getinfo)(uint32_t version, const char *node, const char *service, uint64_t flags,
                    const struct fi_info *hints, struct fi_info **info);

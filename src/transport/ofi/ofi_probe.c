@@ -14,7 +14,7 @@ int mishmem_ofi_probe(void (*each)(const char *provider, void *arg), void *arg)
     if (!lib)
         return -1;
     struct fi_info *info = NULL;
-    if (lib->getinfo(FI_VERSION(1, 14), NULL, NULL, 0, NULL, &info) != 0)
+    if (lib->getinfo(MISHMEM_OFI_API, NULL, NULL, 0, NULL, &info) != 0)
         return 0; /* loaded, but no provider works here */
     const char *seen[MAX_PROVIDERS];
     int n = 0;

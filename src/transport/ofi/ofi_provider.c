@@ -8,8 +8,6 @@
 
 #include "util/params.h"
 
-#define OFI_API FI_VERSION(1, 14)
-
 /* Providers over the kernel's sockets, fastest first: 8 B put, get,
  * fetch_add and barrier between two network namespaces, one PE each
  * (bench/compare --cross-host, MISHMEM_OFI_PROVIDER set to each; the
@@ -66,7 +64,7 @@ int mishmem_ofi_provider_candidates(const struct mishmem_ofi_lib *fi, struct mis
     hints->caps = FI_RMA;
     hints->ep_attr->type = FI_EP_RDM;
     struct fi_info *list = NULL;
-    if (fi->getinfo(OFI_API, NULL, NULL, 0, hints, &list) != 0)
+    if (fi->getinfo(MISHMEM_OFI_API, NULL, NULL, 0, hints, &list) != 0)
         list = NULL;
     fi->freeinfo(hints);
     for (struct fi_info *i = list; i; i = i->next) {
