@@ -7,6 +7,7 @@
 #include <rdma/fabric.h>
 #include <rdma/fi_domain.h>
 #include <stdatomic.h>
+#include <stddef.h>
 
 #include "transport/ofi/ofi.h"
 #include "transport/ofi/ofi_lib.h"
@@ -51,11 +52,17 @@ struct mishmem_ofi_blob {
      * kind of atomics: a different setting on another host is refused. */
     char provider[32];
     uint32_t amo_messages;
+    /* Named so that the initializer zeroes it: padding would go to the
+     * peers as whatever the stack held. */
+    uint32_t reserved;
     uint8_t addr[MISHMEM_OFI_ADDR_MAX];
     uint64_t segment_key;
     uint64_t segment_base;
     uint64_t static_keys[MISHMEM_STATIC_MAX_RANGES];
 };
+_Static_assert(offsetof(struct mishmem_ofi_blob, segment_key) ==
+                   offsetof(struct mishmem_ofi_blob, addr) + MISHMEM_OFI_ADDR_MAX,
+               "the card sent to peers has no hidden padding");
 
 struct mishmem_ofi_peer {
     fi_addr_t addr;
