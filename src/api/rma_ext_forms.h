@@ -63,7 +63,7 @@
     FACE_RESULT(F) PRE##NAME##_nbi(HEAD() T *dest, const T *source, size_t nelems, uint64_t *sig_addr,    \
                                    uint64_t signal, int sig_op, int pe)                                   \
     {                                                                                                     \
-        RMA_EXT_CALL(F, INST, PRE##NAME##_nbi, mishmem_put_signal, pe, dest, source, BYTES, sig_addr,     \
+        RMA_EXT_CALL(F, INST, PRE##NAME##_nbi, mishmem_put_signal_nbi, pe, dest, source, BYTES, sig_addr, \
                      signal, sig_op);                                                                     \
     }
 
