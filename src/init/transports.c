@@ -62,6 +62,17 @@ static int make_card(struct mishmem_instance *inst, unsigned char *card)
     return rc;
 }
 
+/* The PEs whose kernel is this PE's (by boot id, not by host: namespaces
+ * and MISHMEM_HOST_ID make "hosts" that still share one machine's CPUs). */
+static int pes_on_my_kernel(const struct mishmem_instance *inst, const struct mishmem_cards *cards)
+{
+    const char *mine = mishmem_card_of(cards, inst->my_pe)->host.boot_id;
+    int n = 0;
+    for (int pe = 0; pe < inst->n_pes; pe++)
+        n += memcmp(mishmem_card_of(cards, pe)->host.boot_id, mine, sizeof mishmem_card_of(cards, pe)->host.boot_id) == 0;
+    return n;
+}
+
 /* Whether the cards show more than one host (the same answer on every PE). */
 static int spans_hosts(const struct mishmem_instance *inst, const struct mishmem_cards *cards)
 {
@@ -278,6 +289,7 @@ int mishmem_transports_attach(struct mishmem_instance *inst)
         available[pe] = mishmem_card_of(&cards, pe)->available;
     int spans = spans_hosts(inst, &cards);
     if (spans) {
+        inst->transport_ctx.pes_on_my_kernel = pes_on_my_kernel(inst, &cards);
         /* Collective: every PE sees the same cards, so all take part. */
         int second = exchange_between_hosts(inst, &all2, &size2, available);
         rc = rc == ACLSHMEM_SUCCESS ? second : rc;

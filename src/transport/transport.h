@@ -72,6 +72,10 @@ struct mishmem_transport_ctx {
     struct mishmem_static_data *static_data; /* the shm transport shares it (static_world.h) */
     struct mishmem_peer *peers;
     uint32_t op_timeout_ms;
+    /* The instance's PEs on this PE's kernel (same boot id), itself
+     * included: set from the first exchange's cards before the transports
+     * between hosts open (0 before). */
+    int pes_on_my_kernel;
 };
 
 struct mishmem_remote_addr {

@@ -57,9 +57,11 @@
     X(MISHMEM_OFI_PROVIDER, STRING, NULL, 0, 0, TRANSPORT,                                          \
       "libfabric provider for peers on other hosts (fi_info -l lists them; default: a NIC's own "   \
       "in libfabric's order, else the fastest over the kernel's sockets measured: tcp;ofi_rxm)")   \
-    X(MISHMEM_OFI_PROGRESS, STRING, "auto", 0, 0, TRANSPORT,                                       \
-      "auto: the provider's own progress thread moves data; manual: waits drive the fabric and a "  \
-      "thread of ours serves targets outside the library (lower latency, slower on busy cores)")   \
+    X(MISHMEM_OFI_PROGRESS, STRING, "choose", 0, 0, TRANSPORT,                                     \
+      "manual: waits drive the fabric and a thread of ours serves targets outside the library "     \
+      "(lower latency, slower when PEs outnumber CPUs); auto: the provider's own progress thread "  \
+      "moves data; choose: manual when the instance's PEs on this kernel are no more than the "     \
+      "CPUs this process may use, else auto")                                                       \
     X(MISHMEM_OFI_ATOMICS, STRING, "auto", 0, 0, TRANSPORT,                                        \
       "fabric: the provider's atomics; message: the target's progress applies each AMO with the "   \
       "CPU's atomics; auto: fabric when the provider has every atomic OpenSHMEM needs")              \

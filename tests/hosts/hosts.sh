@@ -400,6 +400,27 @@ crash_two_hosts)
     grep -q "PE 1 was killed by signal SIGSEGV" "$WORK/err" || fail "the launcher did not name the signal"
     ! ls "$WORK"/*.btr >/dev/null 2>&1 || fail "a .btr file appeared: $(ls "$WORK"/*.btr)"
     ;;
+progress_two_hosts)
+    # The progress chosen across real namespaces (src/transport/ofi/
+    # ofi_progress_choice.h): both hosts share this kernel, so the PEs of
+    # both count against this machine's CPUs (nproc, whose affinity the
+    # agent keeps). One PE a host, then two.
+    cpus=$(nproc)
+    for split in 1 2; do
+        pes=$((2 * split))
+        if [ "$pes" -le "$cpus" ]; then
+            what=manual how="no more than"
+        else
+            what=automatic how="more than"
+        fi
+        SHMEM_DEBUG=1 run_program --hosts "a:$split,b:$split" --rdv-addr "$A" --agent "$NS_AGENT" "$PROGRAM"
+        expect_rc 0
+        grep -qx "ring ok" "$WORK/out" || fail "a:$split,b:$split: no 'ring ok': $(cat "$WORK/out")"
+        said=$(grep -cE "instance [0-9]+ PE [0-9]+: libfabric provider .*, $what progress \($pes PEs of the instance on this kernel, $how the $cpus CPUs? this process may use\)\$" "$WORK/err")
+        [ "$said" -eq "$pes" ] ||
+            fail "a:$split,b:$split: $said of $pes PEs said '$what progress' for $pes PEs on $cpus CPUs: $(grep 'progress (' "$WORK/err")"
+    done
+    ;;
 *)
     fail "unknown scenario $SCENARIO"
     ;;

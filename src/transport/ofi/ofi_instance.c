@@ -89,7 +89,7 @@ static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **sta
     ofi->ctx = ctx;
     ofi->wake_fd = ofi->fabric_fd = -1;
     int rc;
-    ofi->dom = mishmem_ofi_domain_get(&rc);
+    ofi->dom = mishmem_ofi_domain_get(&rc, ctx->pes_on_my_kernel);
     if (!ofi->dom)
         return rc;
     ofi->peers = calloc((size_t)ctx->n_pes, sizeof *ofi->peers);
@@ -103,9 +103,10 @@ static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **sta
                                     .n_static = MISHMEM_STATIC_MAX_RANGES,
                                     .amo_messages = (uint32_t)ofi->dom->amo_messages};
     snprintf(blob.provider, sizeof blob.provider, "%s", ofi->dom->info->fabric_attr->prov_name);
-    MISHMEM_DEBUG("instance %llu PE %d: libfabric provider %s (%s), atomics %s", (unsigned long long)ctx->id,
-                  ctx->my_pe, blob.provider, ofi->dom->why ? ofi->dom->why : "",
-                  ofi->dom->amo_messages ? "as messages" : "the provider's");
+    MISHMEM_DEBUG("instance %llu PE %d: libfabric provider %s (%s), atomics %s, %s progress (%s)",
+                  (unsigned long long)ctx->id, ctx->my_pe, blob.provider, ofi->dom->why ? ofi->dom->why : "",
+                  ofi->dom->amo_messages ? "as messages" : "the provider's",
+                  ofi->dom->auto_progress ? "automatic" : "manual", ofi->dom->progress_why);
     if (rc == ACLSHMEM_SUCCESS)
         rc = register_region(ofi, ctx->segment->base, ctx->segment->size, blob.segment_key, &ofi->segment_mr);
     if (rc == ACLSHMEM_SUCCESS && ofi->dom->prov_key)

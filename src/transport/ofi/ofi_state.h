@@ -42,6 +42,7 @@ struct mishmem_ofi_domain {
      * process that has gone forever, and reports nothing. */
     uint64_t peer_timeout_ns;
     const char *why; /* why this provider (ofi_provider.h), for SHMEM_DEBUG */
+    char progress_why[160]; /* why this progress (ofi_progress_choice.h), for SHMEM_DEBUG */
 };
 
 /* What a PE announces: its endpoint and its registrations. */
@@ -157,8 +158,10 @@ static inline int mishmem_ofi_stalled(struct mishmem_ofi_stall *stall, uint64_t 
     return now_ns - stall->since_ns >= timeout_ns;
 }
 
-/* The process-wide domain (opens it on first use). NULL with *rc set. */
-struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc);
+/* The process-wide domain (opens it on first use). NULL with *rc set.
+ * pes_on_kernel (ofi_progress_choice.h) chooses its progress: the first
+ * instance that opens it decides for every later one of the process. */
+struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel);
 void mishmem_ofi_domain_put(struct mishmem_ofi_domain *dom);
 
 #endif
