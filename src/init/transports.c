@@ -66,10 +66,10 @@ static int make_card(struct mishmem_instance *inst, unsigned char *card)
  * and MISHMEM_HOST_ID make "hosts" that still share one machine's CPUs). */
 static int pes_on_my_kernel(const struct mishmem_instance *inst, const struct mishmem_cards *cards)
 {
-    const char *mine = mishmem_card_of(cards, inst->my_pe)->host.boot_id;
+    const struct mishmem_host_identity *mine = &mishmem_card_of(cards, inst->my_pe)->host;
     int n = 0;
     for (int pe = 0; pe < inst->n_pes; pe++)
-        n += memcmp(mishmem_card_of(cards, pe)->host.boot_id, mine, sizeof mishmem_card_of(cards, pe)->host.boot_id) == 0;
+        n += mishmem_same_kernel(&mishmem_card_of(cards, pe)->host, mine);
     return n;
 }
 

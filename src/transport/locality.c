@@ -73,12 +73,17 @@ int mishmem_host_identity_read(int pe, struct mishmem_host_identity *out)
     return ACLSHMEM_SUCCESS;
 }
 
+int mishmem_same_kernel(const struct mishmem_host_identity *a, const struct mishmem_host_identity *b)
+{
+    return memcmp(a->boot_id, b->boot_id, sizeof a->boot_id) == 0;
+}
+
 int mishmem_same_host(const struct mishmem_host_identity *a, const struct mishmem_host_identity *b, char *why,
                       size_t why_size)
 {
     if (strncmp(a->host_id, b->host_id, sizeof a->host_id) != 0)
         snprintf(why, why_size, "MISHMEM_HOST_ID \"%.63s\" here, \"%.63s\" there", a->host_id, b->host_id);
-    else if (memcmp(a->boot_id, b->boot_id, sizeof a->boot_id) != 0)
+    else if (!mishmem_same_kernel(a, b))
         snprintf(why, why_size, "another kernel (boot id)");
     else if (a->pidns_dev != b->pidns_dev || a->pidns_ino != b->pidns_ino)
         snprintf(why, why_size, "another PID namespace");

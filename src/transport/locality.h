@@ -13,6 +13,10 @@
  * a MISHMEM_HOST_ID that is too long). */
 int mishmem_host_identity_read(int pe, struct mishmem_host_identity *out);
 
+/* Whether a and b run on one kernel (boot id), whatever their host ids:
+ * namespaces and MISHMEM_HOST_ID make "hosts" that share its CPUs. */
+int mishmem_same_kernel(const struct mishmem_host_identity *a, const struct mishmem_host_identity *b);
+
 /* 1 when a and b are the same host; else 0 and `why` says what differs. */
 int mishmem_same_host(const struct mishmem_host_identity *a, const struct mishmem_host_identity *b, char *why,
                       size_t why_size);
