@@ -291,12 +291,11 @@ static struct mishmem_ofi_domain *open_domain(int *rc, int pes_on_kernel)
     for (int c = 0; c < candidates.n && !dom; c++) {
         const char *provider = candidates.name[c];
         int loud = c == candidates.n - 1;
-        int lacks_atomics = 0;
         /* udp;ofi_rxd offers atomics only with manual progress, and its
          * fetching atomics crashed inside fi_cq_read (libfabric 1.17,
          * test_amo_forms over h%p): "auto" takes messages there. */
         int skip_fabric = is_auto && strstr(provider, "ofi_rxd") != NULL;
-        lacks_atomics = skip_fabric;
+        int lacks_atomics = skip_fabric;
         if (strcmp(atomics, "message") != 0 && !skip_fabric)
             dom = open_domain_as(rc, provider, 0, !is_auto, &lacks_atomics, loud, &choice);
         if (!dom && ((is_auto && lacks_atomics) || strcmp(atomics, "message") == 0))
