@@ -33,6 +33,16 @@ for progress in auto manual; do
         fail "udp;ofi_rxd, $progress progress: the AMO forms failed"
 done
 
+# Its own atomics forced: refused at init with a message, under either
+# progress (with manual progress they crashed in fi_cq_read, SIGSEGV).
+for progress in auto manual; do
+    out=$(MISHMEM_OFI_ATOMICS=fabric MISHMEM_OFI_PROGRESS=$progress MISHMEM_OFI_PROVIDER='udp;ofi_rxd' "$run" -n 2 --timeout 60 "$amo" 2>&1) &&
+        fail "MISHMEM_OFI_ATOMICS=fabric on udp;ofi_rxd accepted ($progress progress)"
+    grep -q "MISHMEM_OFI_ATOMICS=fabric: the atomics of udp;ofi_rxd crash inside libfabric" <<<"$out" ||
+        fail "MISHMEM_OFI_ATOMICS=fabric on udp;ofi_rxd: no message saying why ($progress progress)"
+    grep -qiE "segmentation|signal 11|SIGSEGV" <<<"$out" && fail "a crash ($progress progress)"
+done
+
 # PEs that disagree (one host set otherwise) are refused at init, naming both.
 for setting in "MISHMEM_OFI_ATOMICS=message" "MISHMEM_OFI_PROVIDER=udp;ofi_rxd"; do
     out=$("$run" -n 2 --timeout 60 bash -c "[ \"\$MISHMEM_PE\" = 1 ] && export '$setting'; exec '$ring'" 2>&1) &&

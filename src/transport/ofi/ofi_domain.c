@@ -293,8 +293,18 @@ static struct mishmem_ofi_domain *open_domain(int *rc, int pes_on_kernel)
         int loud = c == candidates.n - 1;
         /* udp;ofi_rxd offers atomics only with manual progress, and its
          * fetching atomics crashed inside fi_cq_read (libfabric 1.17,
-         * test_amo_forms over h%p): "auto" takes messages there. */
-        int skip_fabric = is_auto && strstr(provider, "ofi_rxd") != NULL;
+         * test_amo_forms over h%p): "auto" takes messages there, and
+         * "fabric" is refused rather than left to crash. */
+        int rxd = strstr(provider, "ofi_rxd") != NULL;
+        if (rxd && strcmp(atomics, "fabric") == 0) {
+            if (loud)
+                MISHMEM_ERROR("MISHMEM_OFI_ATOMICS=fabric: the atomics of %s crash inside libfabric (fi_cq_read, "
+                              "seen with libfabric 1.17); use auto or message, which send AMOs as messages",
+                              provider);
+            *rc = ACLSHMEM_NOT_SUPPORTED;
+            continue;
+        }
+        int skip_fabric = is_auto && rxd;
         int lacks_atomics = skip_fabric;
         if (strcmp(atomics, "message") != 0 && !skip_fabric)
             dom = open_domain_as(rc, provider, 0, !is_auto, &lacks_atomics, loud, &choice);
