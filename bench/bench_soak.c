@@ -12,9 +12,14 @@
  * a fetch_add on PE 0's counter by every PE, a barrier and a sum
  * reduction, each result checked. Every --every-ms (default 1000) each PE
  * prints
- *   SOAK pe=P t=SECONDS cycles=C rss_kib=R fds=F threads=T
- * A wrong result ends the run with status 1. */
+ *   SOAK pe=P t=SECONDS cycles=C rss_kib=R fds=F threads=T anon_kib=A
+ *        shmem_kib=S file_kib=F heap_kib=H maps=M
+ * where RSS splits into anonymous, shared-memory and file pages
+ * (/proc/self/status), heap is what malloc has handed out and not had
+ * back (mallinfo2), and maps counts /proc/self/maps lines: growth in one
+ * of them says where to look. A wrong result ends the run with status 1. */
 #define _GNU_SOURCE
+#include <malloc.h>
 #include <shmem.h>
 
 #include "bench_util.h"
@@ -95,10 +100,42 @@ static void round_of_traffic(struct round_buffers *b, long stamp)
     aclshmem_barrier_all();
 }
 
+/* The value of `field` ("RssAnon:" ...) in /proc/self/status, in KiB. */
+static long status_kib(const char *field)
+{
+    FILE *file = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = -1;
+    size_t n = strlen(field);
+    while (file && fgets(line, sizeof line, file))
+        if (strncmp(line, field, n) == 0) {
+            kib = atol(line + n);
+            break;
+        }
+    if (file)
+        fclose(file);
+    return kib;
+}
+
+static int count_lines(const char *path)
+{
+    FILE *file = fopen(path, "r");
+    int lines = 0, c;
+    while (file && (c = getc(file)) != EOF)
+        lines += c == '\n';
+    if (file)
+        fclose(file);
+    return lines;
+}
+
 static void report(double start, long cycles)
 {
-    printf("SOAK pe=%d t=%.1f cycles=%ld rss_kib=%ld fds=%d threads=%d\n", me, bench_now() - start, cycles, bench_rss_kib(),
-           bench_count_entries("/proc/self/fd"), bench_count_entries("/proc/self/task"));
+    struct mallinfo2 heap = mallinfo2();
+    printf("SOAK pe=%d t=%.1f cycles=%ld rss_kib=%ld fds=%d threads=%d anon_kib=%ld shmem_kib=%ld file_kib=%ld heap_kib=%zu "
+           "maps=%d\n",
+           me, bench_now() - start, cycles, bench_rss_kib(), bench_count_entries("/proc/self/fd"),
+           bench_count_entries("/proc/self/task"), status_kib("RssAnon:"), status_kib("RssShmem:"), status_kib("RssFile:"),
+           (heap.uordblks + heap.hblkhd) / 1024, count_lines("/proc/self/maps"));
     fflush(stdout);
 }
 

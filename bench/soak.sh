@@ -32,22 +32,30 @@ echo "soak: $HOSTS for $SECONDS_RUN s, build $BUILD ($(git -C "$HERE" describe -
     "$BUILD/bench/bench_soak" --seconds "$SECONDS_RUN" --rdv "$A" >"$OUT/soak.out" 2>"$OUT/soak.err"
 status=$?
 echo "soak: bench_soak ended with status $status; load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/about.txt" >&2
-sed -n 's/^SOAK pe=\([0-9]*\) t=\([0-9.]*\) cycles=\([0-9]*\) rss_kib=\([0-9-]*\) fds=\([0-9]*\) threads=\([0-9]*\)$/\1,\2,\3,\4,\5,\6/p' \
-    "$OUT/soak.out" >"$OUT/soak.csv"
-/usr/bin/python3 - "$OUT/soak.csv" <<'EOF' | tee "$OUT/summary.txt"
+# soak.csv: pe,t,cycles,rss,fds,threads,anon,shmem,file,heap,maps (KiB).
+/usr/bin/python3 - "$OUT/soak.out" "$OUT/soak.csv" <<'EOF' | tee "$OUT/summary.txt"
 import collections, sys
+KEYS = ["pe", "t", "cycles", "rss_kib", "fds", "threads", "anon_kib", "shmem_kib", "file_kib", "heap_kib", "maps"]
 rows = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    pe, t, cycles, rss, fds, threads = line.strip().split(",")
-    rows[int(pe)].append((float(t), int(cycles), int(rss), int(fds), int(threads)))
-print("PE  seconds  cycles  rss KiB first->last (growth/hour after the first minute)  fds first->last  threads first->last")
+with open(sys.argv[2], "w") as csv:
+    for line in open(sys.argv[1]):
+        if not line.startswith("SOAK "):
+            continue
+        fields = dict(kv.split("=", 1) for kv in line.split()[1:])
+        if any(k not in fields for k in KEYS):
+            continue
+        row = [float(fields[k]) if k == "t" else int(fields[k]) for k in KEYS]
+        csv.write(",".join(str(v) for v in row) + "\n")
+        rows[row[0]].append(dict(zip(KEYS, row)))
+print("per PE: first -> last, and growth per hour after the first minute (KiB/h; counts for fds, threads, maps)")
 for pe in sorted(rows):
     r = rows[pe]
-    warm = [x for x in r if x[0] >= 60] or r
-    span_h = max(warm[-1][0] - warm[0][0], 1e-9) / 3600
-    growth = (warm[-1][2] - warm[0][2]) / span_h
-    print(f"{pe:<3} {r[-1][0]:8.0f} {r[-1][1]:7d}  {r[0][2]:7d} -> {r[-1][2]:7d} ({growth:+.0f} KiB/h)"
-          f"           {r[0][3]:3d} -> {r[-1][3]:3d}       {r[0][4]:3d} -> {r[-1][4]:3d}")
+    warm = [x for x in r if x["t"] >= 60] or r
+    span_h = max(warm[-1]["t"] - warm[0]["t"], 1e-9) / 3600
+    parts = []
+    for k in KEYS[3:]:
+        parts.append(f"{k.replace('_kib', '')} {r[0][k]}->{r[-1][k]} ({(warm[-1][k] - warm[0][k]) / span_h:+.0f}/h)")
+    print(f"PE {pe}: {r[-1]['t']:.0f} s, {r[-1]['cycles']} cycles; " + "; ".join(parts))
 EOF
 if command -v gnuplot >/dev/null && [ -s "$OUT/soak.csv" ]; then
     gnuplot <<EOF
