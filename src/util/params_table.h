@@ -72,6 +72,10 @@
       "milliseconds a peer on another host may leave the fabric unanswered (every connection "      \
       "attempt refused or unanswered) before it is taken for dead; long enough for TCP to "         \
       "retransmit through a transient cut or a loaded machine")                                     \
+    X(MISHMEM_OFI_TCP_RTO_MIN_US, LONG, "10000", 0, 200000, TRANSPORT,                              \
+      "retransmission timer floor set on the TCP connections of libfabric's socket providers "      \
+      "(Linux 6.15+ takes 5000-200000): a lost segment then waits about this long, not Linux's "    \
+      "200 ms; 0 leaves the kernel's")                                                              \
     X(MISHMEM_OFI_DOMAIN, STRING, NULL, 0, 0, TRANSPORT,                                            \
       "libfabric domain (a wildcard, e.g. eth*); default: the first that is not the loopback")      \
     X(MISHMEM_FD_TRANSFER, STRING, "auto", 0, 0, TRANSPORT,                                         \

@@ -230,7 +230,7 @@ static int settle(struct mishmem_ofi_state *ofi)
         if (spins < 256)
             continue;
         mishmem_ofi_await_traffic(ofi, 1);
-        if (mishmem_ofi_stalled(&stall, answered, mishmem_now_ns(), ofi->dom->peer_timeout_ns))
+        if (mishmem_ofi_stalled(&stall, answered, mishmem_ofi_clock(ofi), ofi->dom->peer_timeout_ns))
             return ACLSHMEMX_PEER_FAILED;
     }
 }

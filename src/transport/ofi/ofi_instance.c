@@ -12,6 +12,7 @@
 #include "transport/ofi/ofi_driver.h"
 #include "transport/ofi/ofi_ops.h"
 #include "util/log.h"
+#include "util/params.h"
 
 static int failed(const char *what, int rc)
 {
@@ -157,6 +158,30 @@ static int agrees(const struct mishmem_ofi_state *ofi, const struct mishmem_tran
     return ACLSHMEM_NOT_SUPPORTED;
 }
 
+/* The retransmission floor for the endpoint's TCP connections, which
+ * know their ends by the endpoints' addresses (ofi_tcp_tune.h). */
+static int start_tcp_tune(struct mishmem_ofi_state *ofi, const struct mishmem_transport_ctx *ctx,
+                          const struct mishmem_cards *cards, size_t blob_offset)
+{
+    long rto_min_us;
+    int rc = mishmem_param_long(MISHMEM_PARAM_MISHMEM_OFI_TCP_RTO_MIN_US, &rto_min_us);
+    if (rc != ACLSHMEM_SUCCESS)
+        return rc;
+    struct mishmem_ofi_blob blob;
+    memcpy(&blob, (const char *)mishmem_card_of(cards, ctx->my_pe) + blob_offset, sizeof blob);
+    struct mishmem_ofi_tcp_tune *tune = mishmem_ofi_tcp_tune_new(blob.addr, blob.addr_len, (size_t)ctx->n_pes,
+                                                                 rto_min_us);
+    for (int pe = 0; tune && pe < ctx->n_pes; pe++) {
+        memcpy(&blob, (const char *)mishmem_card_of(cards, pe) + blob_offset, sizeof blob);
+        if (pe != ctx->my_pe && blob.addr_len > 0 && blob.addr_len <= sizeof blob.addr)
+            mishmem_ofi_tcp_tune_add_peer(tune, blob.addr, blob.addr_len);
+    }
+    mishmem_ofi_tcp_tune_ready(tune);
+    mishmem_ofi_tcp_tune_scan(tune, mishmem_now_ns()); /* the listener: accepted sockets inherit it */
+    atomic_store_explicit(&ofi->tcp_tune, tune, memory_order_release);
+    return ACLSHMEM_SUCCESS;
+}
+
 static int ofi_connect(struct mishmem_transport_ctx *ctx, void *state, const struct mishmem_cards *cards,
                        size_t blob_offset, int precheck)
 {
@@ -180,7 +205,7 @@ static int ofi_connect(struct mishmem_transport_ctx *ctx, void *state, const str
         peer->segment_base = blob.segment_base;
         memcpy(peer->static_keys, blob.static_keys, sizeof peer->static_keys);
     }
-    return ACLSHMEM_SUCCESS;
+    return start_tcp_tune(ofi, ctx, cards, blob_offset);
 }
 
 static int ofi_static_ready(struct mishmem_transport_ctx *ctx, void *state)
@@ -224,6 +249,7 @@ static void ofi_close(struct mishmem_transport_ctx *ctx, void *state)
     if (ofi->av)
         fi_close(&ofi->av->fid);
     mishmem_ofi_domain_put(ofi->dom);
+    mishmem_ofi_tcp_tune_free(atomic_load(&ofi->tcp_tune));
     free(ofi->peers);
     free(ofi);
 }

@@ -103,7 +103,10 @@ static void check_errors(struct mishmem_ofi_state *ofi)
 void mishmem_ofi_progress(void *state)
 {
     struct mishmem_ofi_state *ofi = state;
-    mishmem_ofi_app_active(ofi);
+    /* One look in 1024 also reads the clock, so that a long wait gives
+     * new TCP connections their retransmission floor (ofi_tcp_tune.h). */
+    if ((mishmem_ofi_app_active(ofi) & 1023) == 0)
+        (void)mishmem_ofi_clock(ofi);
     if (ofi->received) {
         mishmem_ofi_drain(ofi); /* peers' atomics are applied here */
         (void)fi_cntr_read(ofi->cntr);
@@ -129,7 +132,7 @@ ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint6
     if (tries % 64 != 0)
         return -FI_EAGAIN;
     sched_yield();
-    uint64_t now = mishmem_now_ns();
+    uint64_t now = mishmem_ofi_clock(ofi);
     if (*since == 0)
         *since = now;
     if (now - *since >= ofi->dom->peer_timeout_ns)
@@ -216,7 +219,7 @@ int mishmem_ofi_quiet(void *state)
             mishmem_ofi_await_traffic(ofi, OFI_QUIET_BLOCK_MS);
             mishmem_ofi_progress(ofi);
         }
-        if (mishmem_ofi_stalled(&stall, count, mishmem_now_ns(), ofi->dom->peer_timeout_ns))
+        if (mishmem_ofi_stalled(&stall, count, mishmem_ofi_clock(ofi), ofi->dom->peer_timeout_ns))
             return ACLSHMEMX_PEER_FAILED;
     }
     check_errors(ofi);
@@ -346,7 +349,7 @@ int mishmem_ofi_wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket,
          * last a time slice of every runnable thread, and 64 of them
          * between looks can outlast the peer timeout itself. */
         sched_yield();
-        uint64_t now = mishmem_now_ns();
+        uint64_t now = mishmem_ofi_clock(ofi);
         if (deadline == 0)
             deadline = now + ofi->dom->peer_timeout_ns + (uint64_t)len * OFI_CRAWL_NS_PER_BYTE;
         else if (now >= deadline)

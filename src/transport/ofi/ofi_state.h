@@ -11,6 +11,8 @@
 
 #include "transport/ofi/ofi.h"
 #include "transport/ofi/ofi_lib.h"
+#include "transport/ofi/ofi_tcp_tune.h"
+#include "util/clock.h"
 
 #define MISHMEM_OFI_ADDR_MAX 96
 /* More than the threads that wait on one instance's operations at once. */
@@ -82,6 +84,8 @@ struct mishmem_ofi_state {
     struct fid_mr *static_mr[MISHMEM_STATIC_MAX_RANGES];
     uint64_t static_keys[MISHMEM_STATIC_MAX_RANGES]; /* mine, chosen at open */
     struct mishmem_ofi_peer *peers;                  /* n_pes */
+    /* Published whole once connect has filled it; NULL: not wanted, or not TCP (ofi_tcp_tune.h). */
+    _Atomic(struct mishmem_ofi_tcp_tune *) tcp_tune;
     _Atomic uint64_t issued;                         /* operations counted by cntr */
     _Atomic uint64_t errors_seen; /* written by whichever thread takes an error */
     /* Operations whose caller waits for their own completion carry a
@@ -129,11 +133,12 @@ struct mishmem_ofi_state {
 /* An application thread drives the endpoint: the driver keeps off, and
  * leaves the fabric now if it was blocked there (ofi_driver.c). */
 void mishmem_ofi_driver_kick(struct mishmem_ofi_state *ofi);
-static inline void mishmem_ofi_app_active(struct mishmem_ofi_state *ofi)
+static inline uint64_t mishmem_ofi_app_active(struct mishmem_ofi_state *ofi)
 {
-    atomic_fetch_add_explicit(&ofi->app_activity, 1, memory_order_relaxed);
+    uint64_t before = atomic_fetch_add_explicit(&ofi->app_activity, 1, memory_order_relaxed);
     if (__builtin_expect(atomic_load_explicit(&ofi->driver_serving, memory_order_relaxed), 0))
         mishmem_ofi_driver_kick(ofi);
+    return before;
 }
 
 /* An application thread that waits for the fabric (a quiet) blocks until
@@ -148,6 +153,16 @@ void mishmem_ofi_await_traffic(struct mishmem_ofi_state *ofi, int ms);
 struct mishmem_ofi_stall {
     uint64_t last, since_ns; /* since_ns 0: not looked yet */
 };
+/* The clock, as a wait of the instance reads it: the endpoint's TCP
+ * connections made since the last look get their retransmission floor
+ * then (ofi_tcp_tune.h; libfabric makes them lazily, in the waits). */
+static inline uint64_t mishmem_ofi_clock(struct mishmem_ofi_state *ofi)
+{
+    uint64_t now = mishmem_now_ns();
+    mishmem_ofi_tcp_tune_scan(atomic_load_explicit(&ofi->tcp_tune, memory_order_acquire), now);
+    return now;
+}
+
 static inline int mishmem_ofi_stalled(struct mishmem_ofi_stall *stall, uint64_t count, uint64_t now_ns,
                                       uint64_t timeout_ns)
 {
