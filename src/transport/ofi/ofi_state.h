@@ -174,9 +174,10 @@ static inline int mishmem_ofi_stalled(struct mishmem_ofi_stall *stall, uint64_t 
 }
 
 /* The process-wide domain (opens it on first use). NULL with *rc set.
- * pes_on_kernel (ofi_progress_choice.h) chooses its progress: the first
- * instance that opens it decides for every later one of the process. */
-struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel);
+ * pes_on_kernel (ofi_progress_choice.h) chooses its progress and n_pes
+ * libfabric's universe size: the first instance that opens it decides
+ * for every later one of the process. */
+struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel, int n_pes);
 void mishmem_ofi_domain_put(struct mishmem_ofi_domain *dom);
 
 #endif
