@@ -246,9 +246,10 @@ void mishmem_remote_word_set(struct mishmem_instance *inst, int pe, _Atomic uint
      * as messages, a request and its answer). Every word set here has
      * one writer, only grows, and its reader waits for "at least": a
      * look at a half-landed write can show a value that large only once
-     * bytes of the new value are there, i.e. after the writer sent it. */
+     * bytes of the new value are there, i.e. after the writer sent it.
+     * Its reader waits for it, so no quiet needs it (NBI_WORD). */
     int rc = inst->peers[pe].amo_transport == inst->peers[pe].transport
-                 ? mishmem_remote_put(inst, pe, (void *)word, &value, sizeof value, MISHMEM_NBI)
+                 ? mishmem_remote_put(inst, pe, (void *)word, &value, sizeof value, MISHMEM_NBI_WORD)
                  : mishmem_remote_amo(inst, pe, MISHMEM_AMO_SET, (void *)word, sizeof value, &value, NULL, NULL);
     if (rc != ACLSHMEM_SUCCESS && rc != ACLSHMEMX_PEER_FAILED) /* that one failed the instance already */
         mishmem_fatal("cannot signal PE %d of instance %llu (%d)", pe, (unsigned long long)inst->id, rc);

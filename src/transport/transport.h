@@ -128,8 +128,11 @@ static inline const struct mishmem_card_common *mishmem_card_of(const struct mis
  * them). NBI_TRY (gets only, liveness probes): as NBI, but a transport
  * that cannot take it now returns ACLSHMEM_TIMEOUT_ERROR at once instead
  * of retrying for the peer timeout; the caller retries within its own
- * bound. */
-enum mishmem_completion { MISHMEM_BLOCKING, MISHMEM_NBI, MISHMEM_NBI_TRY };
+ * bound. NBI_WORD (puts only): as NBI, for a library word that its peer
+ * waits for (barrier and collective flags): it arrives in issue order
+ * with the rest, and a quiet need not wait for it (a transport that
+ * confirms delivery by a flush at quiet leaves it out). */
+enum mishmem_completion { MISHMEM_BLOCKING, MISHMEM_NBI, MISHMEM_NBI_TRY, MISHMEM_NBI_WORD };
 
 struct mishmem_transport {
     const char *name;

@@ -76,6 +76,10 @@
       "retransmission timer floor set on the TCP connections of libfabric's socket providers "      \
       "(Linux 6.15+ takes 5000-200000): a lost segment then waits about this long, not Linux's "    \
       "200 ms; 0 leaves the kernel's")                                                              \
+    X(MISHMEM_OFI_PUT_ACKS, BOOL, "0", 0, 0, TRANSPORT,                                             \
+      "1: the target acknowledges every put and atomic (the provider's delivery completion), and a "\
+      "quiet waits for the acknowledgements; 0: where the provider orders reads after writes, a put "\
+      "completes once sent and a quiet reads once from each peer written since the last instead")  \
     X(MISHMEM_OFI_DOMAIN, STRING, NULL, 0, 0, TRANSPORT,                                            \
       "libfabric domain (a wildcard, e.g. eth*); default: the first that is not the loopback")      \
     X(MISHMEM_FD_TRANSFER, STRING, "auto", 0, 0, TRANSPORT,                                         \

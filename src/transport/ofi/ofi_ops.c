@@ -178,6 +178,44 @@ static int posted(struct mishmem_ofi_state *ofi, ssize_t rc, const char *what, i
     return ACLSHMEM_SUCCESS;
 }
 
+/* After a write to pe has been posted (flush_reads): the next quiet reads
+ * from pe. Marked after the post, so that a quiet that clears the mark
+ * comes after the write. */
+static void mark_written(struct mishmem_ofi_state *ofi, int pe)
+{
+    _Atomic int *written = &ofi->peers[pe].written;
+    if (!ofi->dom->flush_reads || atomic_load_explicit(written, memory_order_relaxed))
+        return;
+    if (!atomic_exchange_explicit(written, 1, memory_order_seq_cst))
+        atomic_fetch_add_explicit(&ofi->written_peers, 1, memory_order_seq_cst);
+}
+
+/* One read of 8 bytes from each peer written since the last quiet, counted
+ * like any operation: the provider orders it after those writes, so once
+ * the counter has caught up they have landed. */
+static int flush_written(struct mishmem_ofi_state *ofi)
+{
+    if (!ofi->dom->flush_reads || atomic_load_explicit(&ofi->written_peers, memory_order_seq_cst) == 0)
+        return ACLSHMEM_SUCCESS;
+    int rc = ACLSHMEM_SUCCESS;
+    for (int pe = 0; pe < ofi->ctx->n_pes; pe++) {
+        if (!atomic_load_explicit(&ofi->peers[pe].written, memory_order_relaxed) ||
+            !atomic_exchange_explicit(&ofi->peers[pe].written, 0, memory_order_seq_cst))
+            continue;
+        atomic_fetch_sub_explicit(&ofi->written_peers, 1, memory_order_seq_cst);
+        uint64_t addr, key;
+        target_of(ofi, pe, (struct mishmem_remote_addr){.region = MISHMEM_REGION_SEGMENT, .offset = 0}, &addr,
+                  &key);
+        int one = posted(ofi,
+                         OFI_POST(ofi, fi_read(ofi->ep, &ofi->flush_sink, sizeof ofi->flush_sink, NULL,
+                                               ofi->peers[pe].addr, addr, key, NULL)),
+                         "a quiet's read", pe);
+        if (rc == ACLSHMEM_SUCCESS)
+            rc = one;
+    }
+    return rc;
+}
+
 /* How long one fi_cntr_wait may block before the errors are looked at. */
 #define OFI_QUIET_WAIT_MS 100
 /* Manual progress: how long a quiet blocks on the sockets between looks. */
@@ -193,6 +231,9 @@ int mishmem_ofi_quiet(void *state)
      * from here contends with the provider's thread (an 8-byte get took
      * 5x as long). Manual: drive progress, then block on the sockets. */
     unsigned spins = ofi->dom->driven ? 0 : 256;
+    int flushed = flush_written(ofi);
+    if (flushed != ACLSHMEM_SUCCESS)
+        return flushed;
     /* No completion for the peer timeout gives up (pieces are small
      * enough to complete well within it, see OFI_PIECE_MAX). */
     struct mishmem_ofi_stall stall = {0};
@@ -376,8 +417,10 @@ static int read_and_wait(struct mishmem_ofi_state *ofi, int pe, void *buf, size_
     return rc;
 }
 
-/* A small write or result-less atomic, copied out at once (FI_INJECT) but
- * counted when delivered (FI_DELIVERY_COMPLETE): fi_inject_write and
+/* A small write or result-less atomic, copied out at once (FI_INJECT).
+ * A write is counted as the domain says (dom->write_flags: at once where a
+ * quiet's flush reads confirm delivery, else when delivered); an atomic
+ * when delivered (FI_DELIVERY_COMPLETE): fi_inject_write and
  * fi_inject_atomic count at once, so quiet did not wait for them (a lock
  * across hosts lost updates: the next owner read the old value). */
 static ssize_t inject_write(struct mishmem_ofi_state *ofi, const void *buf, size_t len, fi_addr_t dest,
@@ -387,7 +430,7 @@ static ssize_t inject_write(struct mishmem_ofi_state *ofi, const void *buf, size
     struct fi_rma_iov remote = {.addr = addr, .len = len, .key = key};
     struct fi_msg_rma msg = {.msg_iov = &iov, .iov_count = 1, .addr = dest, .rma_iov = &remote,
                              .rma_iov_count = 1};
-    return fi_writemsg(ofi->ep, &msg, FI_INJECT | FI_DELIVERY_COMPLETE);
+    return fi_writemsg(ofi->ep, &msg, FI_INJECT | ofi->dom->write_flags);
 }
 
 static ssize_t inject_atomic(struct mishmem_ofi_state *ofi, const void *value, fi_addr_t dest, uint64_t addr,
@@ -400,11 +443,6 @@ static ssize_t inject_atomic(struct mishmem_ofi_state *ofi, const void *value, f
     return fi_atomicmsg(ofi->ep, &msg, FI_INJECT | FI_DELIVERY_COMPLETE);
 }
 
-/* Pieces complete one by one, so that a quiet sees completions often
- * enough to tell a slow transfer from a dead peer: 4 MiB take 10 ms at
- * the 0.4 GB/s of these machines' veth pair. */
-#define OFI_PIECE_MAX ((size_t)4 << 20)
-
 /* One put (write) or get (read) of len bytes, in pieces the provider
  * accepts; a blocking one returns once it is complete (the source may be
  * reused, the data has arrived). */
@@ -416,8 +454,12 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
     fi_addr_t dest = ofi->peers[pe].addr;
     /* A small put is copied out at once: it is complete for the caller
      * (the source may be reused) and the next quiet delivers it. */
-    if (write && len <= ofi->dom->inject_size)
-        return posted(ofi, OFI_POST(ofi, inject_write(ofi, local, len, dest, addr, key)), "a put", pe);
+    if (write && len <= ofi->dom->inject_size) {
+        int rc = posted(ofi, OFI_POST(ofi, inject_write(ofi, local, len, dest, addr, key)), "a put", pe);
+        if (rc == ACLSHMEM_SUCCESS && completion != MISHMEM_NBI_WORD)
+            mark_written(ofi, pe);
+        return rc;
+    }
     if (!write && completion == MISHMEM_NBI_TRY && len <= ofi->dom->max_msg) {
         /* One try (transport.h): refused, it is not counted. */
         atomic_fetch_add_explicit(&ofi->issued, 1, memory_order_seq_cst);
@@ -442,6 +484,8 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
                         write ? "a put" : "a get", pe);
         done += piece;
     }
+    if (write && completion != MISHMEM_NBI_WORD)
+        mark_written(ofi, pe); /* also after a failure: part of it may be on its way */
     if (rc == ACLSHMEM_SUCCESS && write && completion == MISHMEM_BLOCKING)
         rc = mishmem_ofi_quiet(ofi);
     return rc;

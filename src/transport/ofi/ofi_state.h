@@ -22,6 +22,10 @@
 /* A completion whose context has this bit names a receive buffer (the
  * rest is its index), not a ticket: tickets never reach it. */
 #define OFI_RECEIVE_CONTEXT_BIT ((uint64_t)1 << 63)
+/* Pieces complete one by one, so that a quiet sees completions often
+ * enough to tell a slow transfer from a dead peer: 4 MiB take 10 ms at
+ * the 0.4 GB/s of these machines' veth pair. */
+#define OFI_PIECE_MAX ((size_t)4 << 20)
 
 /* The process-wide part: opened with the first instance that needs it. */
 struct mishmem_ofi_domain {
@@ -38,6 +42,14 @@ struct mishmem_ofi_domain {
     int amo_messages;   /* AMOs are messages the target applies (ofi_am.h) */
     int driven;         /* our threads move data: manual progress, or messages to serve */
     int ordered_writes; /* writes and atomics to one peer land in issue order */
+    /* Puts complete once the provider has them (no acknowledgement from
+     * the target); a quiet then reads from each peer written since the
+     * last one, and the provider's read-after-write order makes that read
+     * come back after the writes have landed (ofi_ops.c). Else every write
+     * is acknowledged (FI_DELIVERY_COMPLETE), the counter counts the
+     * acknowledgements and a quiet waits for them. */
+    int flush_reads;
+    uint64_t write_flags; /* completion flags of every write: FI_INJECT_COMPLETE or FI_DELIVERY_COMPLETE */
     size_t inject_size; /* puts and atomics up to this size return at once */
     /* A post that the provider keeps refusing this long (-FI_EAGAIN: it
      * cannot connect) names a dead peer: rxm retries a connection to a
@@ -69,6 +81,7 @@ _Static_assert(offsetof(struct mishmem_ofi_blob, segment_key) ==
 
 struct mishmem_ofi_peer {
     fi_addr_t addr;
+    _Atomic int written; /* flush_reads: written since the last quiet */
     uint64_t segment_key, segment_base;
     uint64_t static_keys[MISHMEM_STATIC_MAX_RANGES];
 };
@@ -87,6 +100,8 @@ struct mishmem_ofi_state {
     /* Published whole once connect has filled it; NULL: not wanted, or not TCP (ofi_tcp_tune.h). */
     _Atomic(struct mishmem_ofi_tcp_tune *) tcp_tune;
     _Atomic uint64_t issued;                         /* operations counted by cntr */
+    _Atomic int written_peers; /* flush_reads: peers with `written` set */
+    uint64_t flush_sink;       /* where a quiet's flush reads land */
     _Atomic uint64_t errors_seen; /* written by whichever thread takes an error */
     /* Operations whose caller waits for their own completion carry a
      * ticket as their context, not a pointer to the caller's stack: one
