@@ -28,6 +28,15 @@
  * this long is not on the critical path and should leave its core. */
 #define WAIT_YIELD_NS_OVERSUBSCRIBED 50000u
 #define WAIT_YIELD_NS_DEDICATED 200000u
+/* A core per PE and peers on other hosts: their gets and AMOs to this PE
+ * are served by whichever of its threads drives the fabric. A wait that
+ * still polls answers at once; once asleep, the driver thread answers,
+ * woken by the fabric's wait object, or where that stays readable (net)
+ * only at its next look, a millisecond later (8-byte get, one PE per
+ * namespace host: 25 us polling, 260-300 us asleep on net, 28 against
+ * 38-45 us on tcp;ofi_rxm). So such a wait polls and yields for a while
+ * longer, as OSHMEM's always do. */
+#define WAIT_YIELD_NS_REMOTE_DEDICATED 20000000u
 
 static void release_instance(struct mishmem_instance *inst)
 {
@@ -89,6 +98,8 @@ static int build_instance(const struct mishmem_instance_params *params, struct m
     inst->spin_alone_ns = inst->spin_ns ? WAIT_SPIN_ALONE_NS : 0;
     inst->yield_ns = env_us_as_ns(MISHMEM_PARAM_MISHMEM_WAIT_SLEEP_US, mishmem_params()->MISHMEM_WAIT_SLEEP_US,
                                   inst->spin_ns ? WAIT_YIELD_NS_DEDICATED : WAIT_YIELD_NS_OVERSUBSCRIBED);
+    inst->remote_yield_ns = env_us_as_ns(MISHMEM_PARAM_MISHMEM_WAIT_SLEEP_US, mishmem_params()->MISHMEM_WAIT_SLEEP_US,
+                                         inst->spin_ns ? WAIT_YIELD_NS_REMOTE_DEDICATED : WAIT_YIELD_NS_OVERSUBSCRIBED);
     inst->sleep_max_ns = env_us_as_ns(MISHMEM_PARAM_MISHMEM_WAIT_SLEEP_MAX_US, mishmem_params()->MISHMEM_WAIT_SLEEP_MAX_US, MISHMEM_SLEEP_MAX_NS);
     inst->balance = mishmem_params()->MISHMEM_BALANCE;
     mishmem_doorbell_setup();

@@ -146,6 +146,10 @@ struct mishmem_instance {
     /* Counters of what left the fast path (instance/stats.h); after the
      * hot fields for the same reason. */
     struct mishmem_stats stats;
+    /* How long a wait yields before it sleeps where some peers are on
+     * other hosts (n_unmapped; yield_ns elsewhere): last, off the hot
+     * fields' places. */
+    uint64_t remote_yield_ns;
 };
 
 static inline int mishmem_instance_failed(const struct mishmem_instance *inst)

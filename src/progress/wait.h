@@ -232,7 +232,9 @@ static inline int mishmem_wait_step(struct mishmem_waiter *w)
         return -1;
     }
     if (w->sleep_from_ns == 0) {
-        w->sleep_from_ns = now + (mishmem_cpus_contended(w->inst, now) ? 0 : w->inst->yield_ns);
+        w->sleep_from_ns = now + (mishmem_cpus_contended(w->inst, now) ? 0
+                                  : w->inst->n_unmapped > 0       ? w->inst->remote_yield_ns
+                                                                  : w->inst->yield_ns);
         w->sleep_ns = w->inst->n_unmapped > 0 && w->inst->sleep_max_ns > MISHMEM_REMOTE_FIRST_SLEEP_NS
                           ? MISHMEM_REMOTE_FIRST_SLEEP_NS
                           : w->inst->sleep_max_ns;

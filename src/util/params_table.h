@@ -40,7 +40,9 @@
       "1: debug output (init steps, bootstrap mode, transport per peer, heap layout) and deeper "   \
       "argument checks on every call (slower)")                                                     \
     X(MISHMEM_WAIT_SLEEP_US, LONG, NULL, 0, LONG_MAX, WAIT,                                         \
-      "microseconds a wait spins and yields before it sleeps (default 50 when PEs outnumber cores, else 200)") \
+      "microseconds a wait spins and yields before it sleeps (default 50 when PEs outnumber cores, "  \
+      "else 200, or 20000 in an instance with peers on other hosts, whose gets and AMOs a polling " \
+      "wait answers at once)") \
     X(MISHMEM_WAIT_SLEEP_MAX_US, LONG, "1000", 0, LONG_MAX, WAIT,                                   \
       "longest sleep of a wait before it looks again (writes that ring wake it sooner)")            \
     X(MISHMEM_BALANCE, BOOL, "1", 0, 0, WAIT,                                                       \
