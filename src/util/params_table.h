@@ -66,7 +66,9 @@
       "CPUs this process may use, else auto")                                                       \
     X(MISHMEM_OFI_ATOMICS, STRING, "auto", 0, 0, TRANSPORT,                                        \
       "fabric: the provider's atomics; message: the target's progress applies each AMO with the "   \
-      "CPU's atomics; auto: fabric when the provider has every atomic OpenSHMEM needs")              \
+      "CPU's atomics; auto: message on a provider over the kernel's sockets with manual progress "  \
+      "(its puts then need no acknowledgement), else fabric when the provider has every atomic "     \
+      "OpenSHMEM needs")                                                                            \
     X(MISHMEM_AMO_PATH, STRING, NULL, 0, 0, TRANSPORT,                                              \
       "cpu or fabric: how AMOs reach local PEs of an instance that spans hosts (default: cpu "      \
       "where the provider runs atomics on the target's CPU, else fabric)")                          \

@@ -22,7 +22,7 @@ static int core_is(const char *name, const char *core)
     return strncmp(name, core, n) == 0 && (name[n] == '\0' || name[n] == ';');
 }
 
-static int over_sockets(const char *name)
+int mishmem_ofi_over_sockets(const char *name)
 {
     return core_is(name, "tcp") || core_is(name, "net") || core_is(name, "sockets") || core_is(name, "udp");
 }
@@ -69,7 +69,7 @@ int mishmem_ofi_provider_candidates(const struct mishmem_ofi_lib *fi, struct mis
     fi->freeinfo(hints);
     for (struct fi_info *i = list; i; i = i->next) {
         const char *name = i->fabric_attr->prov_name;
-        if (name && reaches_other_hosts(name) && !over_sockets(name))
+        if (name && reaches_other_hosts(name) && !mishmem_ofi_over_sockets(name))
             add(out, name, "a NIC's own provider, first in libfabric's order");
     }
     for (size_t r = 0; r < sizeof socket_ranking / sizeof *socket_ranking; r++)
