@@ -152,10 +152,15 @@ ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint6
  * peer timeout. */
 #define OFI_POST(ofi, call)                                                        \
     ({                                                                             \
+        atomic_fetch_add_explicit(&(ofi)->issued, 1, memory_order_seq_cst);        \
+        OFI_POST_COUNTED(ofi, call);                                               \
+    })
+/* The same for an operation already counted. */
+#define OFI_POST_COUNTED(ofi, call)                                                \
+    ({                                                                             \
         ssize_t rc_;                                                               \
         unsigned tries_ = 0;                                                       \
         uint64_t since_ = 0;                                                       \
-        atomic_fetch_add_explicit(&(ofi)->issued, 1, memory_order_seq_cst);        \
         while ((rc_ = (call)) == -FI_EAGAIN && mishmem_ofi_refused((ofi), ++tries_, &since_, 0) == -FI_EAGAIN) \
             ;                                                                      \
         rc_ == -FI_EAGAIN ? -FI_ETIMEDOUT : rc_;                                   \
@@ -199,16 +204,22 @@ static int flush_written(struct mishmem_ofi_state *ofi)
         return ACLSHMEM_SUCCESS;
     int rc = ACLSHMEM_SUCCESS;
     for (int pe = 0; pe < ofi->ctx->n_pes; pe++) {
-        if (!atomic_load_explicit(&ofi->peers[pe].written, memory_order_relaxed) ||
-            !atomic_exchange_explicit(&ofi->peers[pe].written, 0, memory_order_seq_cst))
+        if (!atomic_load_explicit(&ofi->peers[pe].written, memory_order_relaxed))
             continue;
+        /* Counted before the mark is taken: another thread's quiet that
+         * finds the mark gone then also waits for this read. */
+        atomic_fetch_add_explicit(&ofi->issued, 1, memory_order_seq_cst);
+        if (!atomic_exchange_explicit(&ofi->peers[pe].written, 0, memory_order_seq_cst)) {
+            atomic_fetch_sub_explicit(&ofi->issued, 1, memory_order_seq_cst);
+            continue;
+        }
         atomic_fetch_sub_explicit(&ofi->written_peers, 1, memory_order_seq_cst);
         uint64_t addr, key;
         target_of(ofi, pe, (struct mishmem_remote_addr){.region = MISHMEM_REGION_SEGMENT, .offset = 0}, &addr,
                   &key);
         int one = posted(ofi,
-                         OFI_POST(ofi, fi_read(ofi->ep, &ofi->flush_sink, sizeof ofi->flush_sink, NULL,
-                                               ofi->peers[pe].addr, addr, key, NULL)),
+                         OFI_POST_COUNTED(ofi, fi_read(ofi->ep, &ofi->flush_sink, sizeof ofi->flush_sink, NULL,
+                                                       ofi->peers[pe].addr, addr, key, NULL)),
                          "a quiet's read", pe);
         if (rc == ACLSHMEM_SUCCESS)
             rc = one;

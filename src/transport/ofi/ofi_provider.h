@@ -19,10 +19,10 @@ struct mishmem_ofi_candidates {
  * first, in libfabric's order, then those over the kernel's sockets in
  * the order of their measured speed. Providers that reach only this host
  * are left out. Returns the number of candidates (0: none). */
+int mishmem_ofi_provider_candidates(const struct mishmem_ofi_lib *fi, struct mishmem_ofi_candidates *out);
+
 /* Whether a provider runs over the kernel's sockets (tcp, net, sockets,
  * udp, and rxm or rxd over them), not over a NIC of its own. */
 int mishmem_ofi_over_sockets(const char *name);
-
-int mishmem_ofi_provider_candidates(const struct mishmem_ofi_lib *fi, struct mishmem_ofi_candidates *out);
 
 #endif
