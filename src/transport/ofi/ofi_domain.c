@@ -146,6 +146,10 @@ static void close_domain(struct mishmem_ofi_domain *dom)
     const struct mishmem_ofi_lib *fi = mishmem_ofi_lib_load();
     if (dom->domain)
         fi_close(&dom->domain->fid);
+    if (dom->clone) {
+        free(dom);
+        return;
+    }
     if (dom->fabric)
         fi_close(&dom->fabric->fid);
     if (dom->info)
@@ -372,11 +376,49 @@ struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel, in
     pthread_mutex_lock(&lock);
     if (!shared)
         shared = open_domain(rc, pes_on_kernel, n_pes);
-    if (shared)
+    if (shared) {
         users++;
+        shared->instances++;
+    }
     struct mishmem_ofi_domain *dom = shared;
     pthread_mutex_unlock(&lock);
     return dom;
+}
+
+struct mishmem_ofi_domain *mishmem_ofi_domain_spill(struct mishmem_ofi_domain *full, int *rc)
+{
+    pthread_mutex_lock(&lock);
+    struct mishmem_ofi_domain *next = NULL;
+    if (full->instances > 1 && !full->next) {
+        struct mishmem_ofi_domain *copy = malloc(sizeof *copy);
+        if (!copy) {
+            *rc = ACLSHMEM_MALLOC_FAILED;
+        } else {
+            *copy = *full;
+            copy->instances = 0;
+            copy->clone = 1;
+            copy->next = NULL;
+            int step = fi_domain(full->fabric, full->info, &copy->domain, NULL);
+            if (step == 0) {
+                full->next = copy;
+                MISHMEM_INFO("libfabric: provider %s holds no more endpoints in a domain with %d instances: "
+                             "another domain opened", full->info->fabric_attr->prov_name, full->instances - 1);
+            } else {
+                MISHMEM_ERROR("libfabric: opening another domain of provider %s (the first holds %d instances) "
+                              "failed: %s", full->info->fabric_attr->prov_name, full->instances - 1,
+                              mishmem_ofi_strerror(-step));
+                free(copy);
+                *rc = ACLSHMEM_INNER_ERROR;
+            }
+        }
+    }
+    if (full->instances > 1 && full->next) {
+        full->instances--;
+        next = full->next;
+        next->instances++;
+    }
+    pthread_mutex_unlock(&lock);
+    return next;
 }
 
 /* The domain outlives its last instance until the process ends: opening
@@ -388,15 +430,20 @@ void mishmem_ofi_domain_put(struct mishmem_ofi_domain *dom)
         return;
     pthread_mutex_lock(&lock);
     users--;
+    dom->instances--;
     pthread_mutex_unlock(&lock);
 }
 
 __attribute__((destructor)) static void close_at_exit(void)
 {
     pthread_mutex_lock(&lock);
-    if (shared && users == 0) {
-        close_domain(shared);
-        shared = NULL;
+    /* The last domain first: a clone's before the fabric its first owns. */
+    while (shared && users == 0) {
+        struct mishmem_ofi_domain **at = &shared;
+        while ((*at)->next)
+            at = &(*at)->next;
+        close_domain(*at);
+        *at = NULL;
     }
     pthread_mutex_unlock(&lock);
 }

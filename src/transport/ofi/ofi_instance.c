@@ -20,6 +20,16 @@ static int failed(const char *what, int rc)
     return ACLSHMEM_INNER_ERROR;
 }
 
+/* A failure that another domain may cure (open_endpoint) is a note. */
+static int failed_as(int loud, const char *what, int rc)
+{
+    if (loud)
+        return failed(what, rc);
+    MISHMEM_INFO("libfabric: %s failed: %s (this domain may be full: trying another)", what,
+                 mishmem_ofi_strerror(-rc));
+    return ACLSHMEM_INNER_ERROR;
+}
+
 static uint64_t random_key(const struct mishmem_ofi_domain *dom)
 {
     uint64_t key = 0;
@@ -44,18 +54,19 @@ static int register_region(struct mishmem_ofi_state *ofi, void *base, size_t len
     return ACLSHMEM_SUCCESS;
 }
 
-static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes)
+/* The queues and the address vector first, the endpoint last: a provider
+ * may crash closing an endpoint that never got its queues (net, libfabric
+ * 1.17, when a full domain refused the counter). */
+static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes, int loud)
 {
     struct mishmem_ofi_domain *dom = ofi->dom;
     struct fi_av_attr av_attr = {.type = FI_AV_TABLE, .count = (size_t)n_pes};
     struct fi_cq_attr cq_attr = {.format = FI_CQ_FORMAT_CONTEXT, .size = 64, .wait_obj = FI_WAIT_NONE};
     /* A counter with a wait object: fi_cntr_wait on the default one fails. */
     struct fi_cntr_attr cntr_attr = {.events = FI_CNTR_EVENTS_COMP, .wait_obj = FI_WAIT_UNSPEC};
-    int rc = fi_endpoint(dom->domain, dom->info, &ofi->ep, NULL);
-    if (rc != 0)
-        return failed("opening an endpoint", rc);
+    int rc;
     if ((rc = fi_av_open(dom->domain, &av_attr, &ofi->av, NULL)) != 0)
-        return failed("opening an address vector", rc);
+        return failed_as(loud, "opening an address vector", rc);
     /* Manual progress or messages to serve: a file descriptor first, for
      * the driver (ofi_driver.h) polls the queue's wait set, which holds the
      * provider's sockets. With automatic progress nobody polls it: no wait
@@ -66,9 +77,11 @@ static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes)
         cq_attr.wait_obj = FI_WAIT_NONE;
     }
     if (!ofi->cq_wait_fd && (rc = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL)) != 0)
-        return failed("opening a completion queue", rc);
+        return failed_as(loud, "opening a completion queue", rc);
     if ((rc = fi_cntr_open(dom->domain, &cntr_attr, &ofi->cntr, NULL)) != 0)
-        return failed("opening a counter", rc);
+        return failed_as(loud, "opening a counter", rc);
+    if ((rc = fi_endpoint(dom->domain, dom->info, &ofi->ep, NULL)) != 0)
+        return failed_as(loud, "opening an endpoint", rc);
     if ((rc = fi_ep_bind(ofi->ep, &ofi->av->fid, 0)) != 0)
         return failed("binding the address vector", rc);
     /* Successes count on the counter only; the queue gets the errors. */
@@ -79,6 +92,48 @@ static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes)
     if ((rc = fi_enable(ofi->ep)) != 0)
         return failed("enabling the endpoint", rc);
     return mishmem_ofi_am_open(ofi);
+}
+
+/* What open_endpoint opened (the endpoint first: nothing may land in
+ * memory being unregistered; ofi_close unregisters in between). */
+static void close_endpoint(struct mishmem_ofi_state *ofi)
+{
+    if (ofi->ep)
+        fi_close(&ofi->ep->fid);
+    ofi->ep = NULL;
+    mishmem_ofi_am_close(ofi);
+}
+
+static void close_queues(struct mishmem_ofi_state *ofi)
+{
+    if (ofi->cntr)
+        fi_close(&ofi->cntr->fid);
+    if (ofi->cq)
+        fi_close(&ofi->cq->fid);
+    if (ofi->av)
+        fi_close(&ofi->av->fid);
+    ofi->cntr = NULL;
+    ofi->cq = NULL;
+    ofi->av = NULL;
+    ofi->cq_wait_fd = 0;
+}
+
+/* In the process's domain, or, where that holds other instances and
+ * refuses this one (a provider's limit on endpoints or queues), in the
+ * next. */
+static int open_endpoint_somewhere(struct mishmem_ofi_state *ofi, int n_pes)
+{
+    int rc = open_endpoint(ofi, n_pes, 0);
+    while (rc != ACLSHMEM_SUCCESS) {
+        close_endpoint(ofi);
+        close_queues(ofi);
+        struct mishmem_ofi_domain *next = mishmem_ofi_domain_spill(ofi->dom, &rc);
+        if (!next)
+            return open_endpoint(ofi, n_pes, 1); /* once more, to say why */
+        ofi->dom = next;
+        rc = open_endpoint(ofi, n_pes, 0);
+    }
+    return rc;
 }
 
 static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **state)
@@ -96,7 +151,7 @@ static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **sta
     ofi->peers = calloc((size_t)ctx->n_pes, sizeof *ofi->peers);
     if (!ofi->peers)
         return ACLSHMEM_MALLOC_FAILED;
-    rc = open_endpoint(ofi, ctx->n_pes);
+    rc = open_endpoint_somewhere(ofi, ctx->n_pes);
     if (rc == ACLSHMEM_SUCCESS)
         rc = mishmem_ofi_driver_start(ofi);
     struct mishmem_ofi_blob blob = {.segment_key = random_key(ofi->dom),
@@ -233,21 +288,13 @@ static void ofi_close(struct mishmem_transport_ctx *ctx, void *state)
     if (!ofi)
         return;
     mishmem_ofi_driver_stop(ofi);
-    /* The endpoint first: nothing may land in memory being unregistered. */
-    if (ofi->ep)
-        fi_close(&ofi->ep->fid);
-    mishmem_ofi_am_close(ofi);
+    close_endpoint(ofi);
     for (int r = 0; r < MISHMEM_STATIC_MAX_RANGES; r++)
         if (ofi->static_mr[r])
             fi_close(&ofi->static_mr[r]->fid);
     if (ofi->segment_mr)
         fi_close(&ofi->segment_mr->fid);
-    if (ofi->cntr)
-        fi_close(&ofi->cntr->fid);
-    if (ofi->cq)
-        fi_close(&ofi->cq->fid);
-    if (ofi->av)
-        fi_close(&ofi->av->fid);
+    close_queues(ofi);
     mishmem_ofi_domain_put(ofi->dom);
     mishmem_ofi_tcp_tune_free(atomic_load(&ofi->tcp_tune));
     free(ofi->peers);

@@ -57,6 +57,12 @@ struct mishmem_ofi_domain {
     uint64_t peer_timeout_ns;
     const char *why; /* why this provider (ofi_provider.h), for SHMEM_DEBUG */
     char progress_why[160]; /* why this progress (ofi_progress_choice.h), for SHMEM_DEBUG */
+    /* A provider allows a domain only so many endpoints and queues (net:
+     * 256): the instances that find this one full open theirs in `next`,
+     * a domain of the same fabric and info (clone: it owns neither). */
+    int instances;
+    int clone;
+    struct mishmem_ofi_domain *next;
 };
 
 /* What a PE announces: its endpoint and its registrations. */
@@ -193,6 +199,11 @@ static inline int mishmem_ofi_stalled(struct mishmem_ofi_stall *stall, uint64_t 
  * libfabric's universe size: the first instance that opens it decides
  * for every later one of the process. */
 struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel, int n_pes);
+/* The domain after `full`, for an instance that could not open its
+ * endpoint in `full` while other instances hold it: the instance moves
+ * there. NULL (with *rc set) when `full` held no other instance (the
+ * failure is not about room) or no further domain opens. */
+struct mishmem_ofi_domain *mishmem_ofi_domain_spill(struct mishmem_ofi_domain *full, int *rc);
 void mishmem_ofi_domain_put(struct mishmem_ofi_domain *dom);
 
 #endif
