@@ -20,15 +20,29 @@ void mishmem_portable_must(int rc, const struct mishmem_coll_group *g, int membe
                       mishmem_group_pe(g, member), (unsigned long long)g->inst->id, rc);
 }
 
-/* Copies len bytes of member's copy of the symmetric `source` into dest. */
-static void get_from(const struct mishmem_coll_group *g, int member, void *dest, const void *source, size_t len)
+/* Copies len bytes of member's copy of the symmetric `source` into dest:
+ * at once, or (MISHMEM_NBI) by the next quiet of the instance. */
+static void get_from(const struct mishmem_coll_group *g, int member, void *dest, const void *source, size_t len,
+                     enum mishmem_completion completion)
 {
     if (member == g->me) {
         if (dest != source)
             memmove(dest, source, len);
         return;
     }
-    mishmem_portable_must(mishmem_remote_get(g->inst, mishmem_group_pe(g, member), dest, source, len, MISHMEM_BLOCKING),
+    mishmem_portable_must(mishmem_remote_get(g->inst, mishmem_group_pe(g, member), dest, source, len, completion),
+                          g, member);
+}
+
+/* Copies len bytes of this PE's `source` into member's copy of the
+ * symmetric dest, complete by the next quiet of the instance. */
+static void put_to(const struct mishmem_coll_group *g, int member, void *dest, const void *source, size_t len)
+{
+    if (member == g->me) {
+        memmove(dest, source, len);
+        return;
+    }
+    mishmem_portable_must(mishmem_remote_put(g->inst, mishmem_group_pe(g, member), dest, source, len, MISHMEM_NBI),
                           g, member);
 }
 
@@ -70,7 +84,7 @@ void mishmem_portable_broadcast(const struct mishmem_coll_group *g, void *dest, 
 {
     g->ops->barrier(g); /* the root's source is ready */
     if (g->me != root)
-        get_from(g, root, dest, source, bytes);
+        get_from(g, root, dest, source, bytes, MISHMEM_BLOCKING);
     else if (root_updated && dest != source)
         memcpy(dest, source, bytes);
     g->ops->barrier(g); /* nobody reads the root's source any more */
@@ -81,8 +95,9 @@ void mishmem_portable_fcollect(const struct mishmem_coll_group *g, void *dest, c
     g->ops->barrier(g);
     for (int step = 0; step < g->size; step++) {
         int member = (g->me + step) % g->size;
-        get_from(g, member, (char *)dest + (size_t)member * bytes, source, bytes);
+        get_from(g, member, (char *)dest + (size_t)member * bytes, source, bytes, MISHMEM_NBI);
     }
+    mishmem_quiet(g->inst); /* every get in flight at once, one wait for all */
     g->ops->barrier(g);
 }
 
@@ -116,22 +131,40 @@ int mishmem_portable_collect(const struct mishmem_coll_group *g, void *dest, con
         rc = mishmem_coll_check_disjoint(g, dest, total, source, bytes, 0, on_error);
     size_t at = 0;
     for (int member = 0; rc == ACLSHMEM_SUCCESS && member < g->size; member++) {
-        get_from(g, member, (char *)dest + at, source, sizes[member]);
+        get_from(g, member, (char *)dest + at, source, sizes[member], MISHMEM_NBI);
         at += sizes[member];
     }
+    mishmem_quiet(g->inst);
     free(sizes);
     g->ops->barrier(g); /* sources and published sizes stay until all have read them */
     return rc;
 }
 
+/* A team's alltoall pushes, as the pointer family's does
+ * (core/coll/alltoall.c): OpenSHMEM has every member's dest ready before
+ * any member calls it, so each member puts its blocks into the others'
+ * dest at once (all in flight together), completes them, and one barrier
+ * says every block has landed. Pulling needs a barrier first, for the
+ * sources to be ready; active sets keep it (their programs, ours among
+ * them, often still read dest up to the call). */
 void mishmem_portable_alltoall(const struct mishmem_coll_group *g, void *dest, const void *source, size_t bytes)
 {
-    const char *my_block = (const char *)source + (size_t)g->me * bytes;
-    g->ops->barrier(g);
-    for (int step = 0; step < g->size; step++) {
-        int member = (g->me + step) % g->size;
-        get_from(g, member, (char *)dest + (size_t)member * bytes, my_block, bytes);
+    if (!g->team) {
+        const char *my_block = (const char *)source + (size_t)g->me * bytes;
+        g->ops->barrier(g);
+        for (int step = 0; step < g->size; step++) {
+            int member = (g->me + step) % g->size;
+            get_from(g, member, (char *)dest + (size_t)member * bytes, my_block, bytes, MISHMEM_NBI);
+        }
+        mishmem_quiet(g->inst);
+        g->ops->barrier(g);
+        return;
     }
+    for (int step = 1; step <= g->size; step++) {
+        int member = (g->me + step) % g->size; /* own block last */
+        put_to(g, member, (char *)dest + (size_t)g->me * bytes, (const char *)source + (size_t)member * bytes, bytes);
+    }
+    mishmem_quiet(g->inst);
     g->ops->barrier(g);
 }
 
@@ -166,9 +199,9 @@ void mishmem_portable_reduce(const struct mishmem_coll_group *g, const struct mi
     if (!acc || (g->size > 1 && !in))
         mishmem_fatal("%s: out of memory for a %zu-byte reduction", g->call, bytes);
     g->ops->barrier(g);
-    get_from(g, 0, acc, source, bytes);
+    get_from(g, 0, acc, source, bytes, MISHMEM_BLOCKING);
     for (int member = 1; member < g->size; member++) {
-        get_from(g, member, in, source, bytes);
+        get_from(g, member, in, source, bytes, MISHMEM_BLOCKING);
         op->combine(acc, in, count);
     }
     g->ops->barrier(g);

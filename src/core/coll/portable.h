@@ -1,9 +1,11 @@
 /* The portable family of barriers and collectives: written only with the
- * operations every transport offers (get, a 64-bit store or add on a
+ * operations every transport offers (put, get, a 64-bit store or add on a
  * peer's sync word, quiet), so it serves teams and active sets with
- * members that are not mapped. Each collective is a barrier (inputs
+ * members that are not mapped. Most collectives are a barrier (inputs
  * ready), gets from the members' symmetric buffers, and a barrier (nobody
- * reads my buffers any more); the barriers are the group's table's, so
+ * reads my buffers any more); a team's alltoall puts into the members'
+ * dest, which is ready before the call, and ends with one barrier. The
+ * barriers are the group's table's, so
  * the hierarchical family (core/coll/hier.c) runs these algorithms over
  * its own barrier. Its table is mishmem_coll_portable (core/coll/family.h),
  * chosen when no other family serves a group, or everywhere with
