@@ -25,9 +25,10 @@
  * not yet signalled (fi_trywait): look again this soon. */
 #define DRIVER_RETRY_MS 1
 /* A wait object readable at once after this many serves in a row, with
- * nobody else driving, tells nothing: libfabric 1.17's `net` keeps its
- * queue's fd readable (1.6 million wake-ups in a 4-PE run that took 30 s
- * instead of 2.4 s on tcp;ofi_rxm). Such an fd is left out; the driver
+ * nobody else driving, tells nothing: libfabric 1.17's `net` kept its
+ * queue's own fd readable (1.6 million wake-ups in a 4-PE run that took
+ * 30 s instead of 2.4 s on tcp;ofi_rxm) until the queue got a wait set
+ * (fabric_may_block). Such an fd is left out; the driver
  * looks every DRIVER_RETRY_MS instead, and every NOISY_RECHECK looks
  * whether the fd has calmed down (a long stream of traffic also keeps it
  * readable, and ends). */
@@ -97,12 +98,18 @@ static void serve(struct mishmem_ofi_state *ofi)
 }
 
 /* Whether blocking on fabric_fd now would see the next traffic: the queue
- * has a wait object and the provider has nothing pending unsignalled. */
+ * has a wait object and the provider has nothing pending unsignalled. A
+ * wait set is asked by a look with no time, which also clears its signal:
+ * libfabric 1.17's `net` answers fi_trywait without clearing it, and the
+ * fd then stayed readable for good. */
 static int fabric_may_block(struct mishmem_ofi_state *ofi)
 {
+    if (ofi->fabric_fd < 0 || atomic_load_explicit(&ofi->fabric_fd_noisy, memory_order_relaxed))
+        return 0;
+    if (ofi->wait_set)
+        return fi_wait(ofi->wait_set, 0) == -FI_ETIMEDOUT;
     struct fid *fids[1] = {&ofi->cq->fid};
-    return ofi->fabric_fd >= 0 && !atomic_load_explicit(&ofi->fabric_fd_noisy, memory_order_relaxed) &&
-           fi_trywait(ofi->dom->fabric, fids, 1) == 0;
+    return fi_trywait(ofi->dom->fabric, fids, 1) == 0;
 }
 
 /* Blocks until the fabric has traffic (or a bound), then serves. */
@@ -184,7 +191,8 @@ int mishmem_ofi_driver_start(struct mishmem_ofi_state *ofi)
     if (!ofi->dom->driven)
         return ACLSHMEM_SUCCESS;
     /* The queue's wait set (rxm's counter has none to give). */
-    if (!ofi->cq_wait_fd || fi_control(&ofi->cq->fid, FI_GETWAIT, &ofi->fabric_fd) != 0)
+    struct fid *waitable = ofi->wait_set ? &ofi->wait_set->fid : &ofi->cq->fid;
+    if (!ofi->cq_wait_fd || fi_control(waitable, FI_GETWAIT, &ofi->fabric_fd) != 0)
         ofi->fabric_fd = -1;
     ofi->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (ofi->wake_fd < 0) {
@@ -199,7 +207,9 @@ int mishmem_ofi_driver_start(struct mishmem_ofi_state *ofi)
     ofi->driver_running = 1;
     MISHMEM_DEBUG("instance %llu: %s, driver thread %s", (unsigned long long)ofi->ctx->id,
                   ofi->dom->amo_messages ? "atomics as messages" : "manual progress",
-                  ofi->fabric_fd >= 0 ? "blocks on the fabric's wait fd" : "polls the provider's wait");
+                  ofi->fabric_fd < 0 ? "polls the provider's wait"
+                  : ofi->wait_set ? "blocks on the queue's wait set"
+                                  : "blocks on the queue's wait fd");
     return ACLSHMEM_SUCCESS;
 }
 

@@ -72,8 +72,20 @@ static int open_endpoint(struct mishmem_ofi_state *ofi, int n_pes, int loud)
      * provider's sockets. With automatic progress nobody polls it: no wait
      * object. */
     if (dom->driven) {
+        struct fi_wait_attr wait_attr = {.wait_obj = FI_WAIT_FD};
+        if (fi_wait_open(dom->fabric, &wait_attr, &ofi->wait_set) == 0) {
+            cq_attr.wait_obj = FI_WAIT_SET;
+            cq_attr.wait_set = ofi->wait_set;
+            ofi->cq_wait_fd = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL) == 0;
+            cq_attr.wait_set = NULL;
+            if (!ofi->cq_wait_fd) {
+                fi_close(&ofi->wait_set->fid);
+                ofi->wait_set = NULL;
+            }
+        }
         cq_attr.wait_obj = FI_WAIT_FD;
-        ofi->cq_wait_fd = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL) == 0;
+        if (!ofi->cq_wait_fd)
+            ofi->cq_wait_fd = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL) == 0;
         cq_attr.wait_obj = FI_WAIT_NONE;
     }
     if (!ofi->cq_wait_fd && (rc = fi_cq_open(dom->domain, &cq_attr, &ofi->cq, NULL)) != 0)
@@ -112,9 +124,12 @@ static void close_queues(struct mishmem_ofi_state *ofi)
         fi_close(&ofi->cq->fid);
     if (ofi->av)
         fi_close(&ofi->av->fid);
+    if (ofi->wait_set)
+        fi_close(&ofi->wait_set->fid);
     ofi->cntr = NULL;
     ofi->cq = NULL;
     ofi->av = NULL;
+    ofi->wait_set = NULL;
     ofi->cq_wait_fd = 0;
 }
 

@@ -127,7 +127,11 @@ struct mishmem_ofi_state {
     _Atomic int driver_stop;
     int driver_running;
     int wake_fd;   /* eventfd that ends the driver's blocking */
-    int cq_wait_fd;   /* the queue was opened with FI_WAIT_FD */
+    int cq_wait_fd;   /* the queue has a wait object: its own (FI_WAIT_FD) or wait_set */
+    /* The queue's wait set, where the provider takes one: a look into it
+     * (fi_wait with no time) clears its signal, which fi_trywait does not
+     * on every provider (ofi_driver.c). NULL: the queue's own FI_WAIT_FD. */
+    struct fid_wait *wait_set;
     int fabric_fd;    /* its wait object (readable on traffic), -1: none */
     _Atomic int fabric_fd_noisy; /* readable at once after every serve: not worth polling */
     unsigned readable_in_a_row;  /* the driver's serves that found the fd readable at once: towards noisy */
