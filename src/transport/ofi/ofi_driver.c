@@ -122,6 +122,12 @@ static void serve_when_ready(struct mishmem_ofi_state *ofi)
         return;
     }
     int noisy = atomic_load_explicit(&ofi->fabric_fd_noisy, memory_order_relaxed);
+    /* That look may drive the provider (a wait set's look runs its
+     * progress), and what it moves then waits for the serve below: a
+     * sleeping waiter of an instance across hosts looks again within 1 ms
+     * anyway (MISHMEM_REMOTE_SLEEP_MAX_NS). Serving before blocking
+     * instead rang every sleeper awake each time it slept again: its look
+     * kicked the driver, which served and rang it (test_wait_sleep). */
     int ms = fabric_may_block(ofi) ? DRIVER_SERVE_MS : DRIVER_RETRY_MS;
     /* A noisy fd is left out (poll ignores a negative fd). */
     struct pollfd fds[2] = {{.fd = noisy ? -1 : ofi->fabric_fd, .events = POLLIN},
@@ -158,12 +164,24 @@ static void serve_when_ready(struct mishmem_ofi_state *ofi)
     }
 }
 
+/* What completed while fabric_may_block looked: the counter and the
+ * answered atomics. */
+static uint64_t completions(struct mishmem_ofi_state *ofi)
+{
+    return fi_cntr_read(ofi->cntr) + atomic_load_explicit(&ofi->am_answered, memory_order_seq_cst);
+}
+
 void mishmem_ofi_await_traffic(struct mishmem_ofi_state *ofi, int ms)
 {
+    uint64_t before = completions(ofi);
     if (!fabric_may_block(ofi)) {
         sched_yield();
         return;
     }
+    /* The look may have driven the provider to what the caller waits for,
+     * which the fd then no longer shows: do not block on it. */
+    if (completions(ofi) != before)
+        return;
     struct pollfd fd = {.fd = ofi->fabric_fd, .events = POLLIN};
     (void)poll(&fd, 1, ms);
 }
