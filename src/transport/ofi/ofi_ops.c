@@ -183,16 +183,27 @@ static int posted(struct mishmem_ofi_state *ofi, ssize_t rc, const char *what, i
     return ACLSHMEM_SUCCESS;
 }
 
+/* Unacknowledged puts (flush_reads) cost the caller nothing until a
+ * quiet, and a provider may queue them without bound: libfabric 1.17's
+ * `net` took puts to a peer behind a lasting cut for good (a put and
+ * fence loop grew and never failed, hosts_faults_cut_kinds_sync), where
+ * tcp;ofi_rxm's full queue refuses them and the refusals time out. So
+ * every this many puts without a quiet, the put that reaches it quiets:
+ * one round trip per peer written, for thousands of puts. */
+#define OFI_UNFLUSHED_MAX 4096u
+
 /* After a write to pe has been posted (flush_reads): the next quiet reads
  * from pe. Marked after the post, so that a quiet that clears the mark
- * comes after the write. */
-static void mark_written(struct mishmem_ofi_state *ofi, int pe)
+ * comes after the write. 1 when the puts since the last quiet reached
+ * OFI_UNFLUSHED_MAX (the caller quiets). */
+static int mark_written(struct mishmem_ofi_state *ofi, int pe)
 {
+    if (!ofi->dom->flush_reads)
+        return 0;
     _Atomic int *written = &ofi->peers[pe].written;
-    if (!ofi->dom->flush_reads || atomic_load_explicit(written, memory_order_relaxed))
-        return;
-    if (!atomic_exchange_explicit(written, 1, memory_order_seq_cst))
+    if (!atomic_load_explicit(written, memory_order_relaxed) && !atomic_exchange_explicit(written, 1, memory_order_seq_cst))
         atomic_fetch_add_explicit(&ofi->written_peers, 1, memory_order_seq_cst);
+    return atomic_fetch_add_explicit(&ofi->unflushed_puts, 1, memory_order_relaxed) + 1 == OFI_UNFLUSHED_MAX;
 }
 
 /* One read of 8 bytes from each peer written since the last quiet, counted
@@ -200,7 +211,10 @@ static void mark_written(struct mishmem_ofi_state *ofi, int pe)
  * the counter has caught up they have landed. */
 static int flush_written(struct mishmem_ofi_state *ofi)
 {
-    if (!ofi->dom->flush_reads || atomic_load_explicit(&ofi->written_peers, memory_order_seq_cst) == 0)
+    if (!ofi->dom->flush_reads)
+        return ACLSHMEM_SUCCESS;
+    atomic_store_explicit(&ofi->unflushed_puts, 0, memory_order_relaxed);
+    if (atomic_load_explicit(&ofi->written_peers, memory_order_seq_cst) == 0)
         return ACLSHMEM_SUCCESS;
     int rc = ACLSHMEM_SUCCESS;
     for (int pe = 0; pe < ofi->ctx->n_pes; pe++) {
@@ -467,8 +481,8 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
      * (the source may be reused) and the next quiet delivers it. */
     if (write && len <= ofi->dom->inject_size) {
         int rc = posted(ofi, OFI_POST(ofi, inject_write(ofi, local, len, dest, addr, key)), "a put", pe);
-        if (rc == ACLSHMEM_SUCCESS && completion != MISHMEM_NBI_WORD)
-            mark_written(ofi, pe);
+        if (rc == ACLSHMEM_SUCCESS && completion != MISHMEM_NBI_WORD && mark_written(ofi, pe))
+            rc = mishmem_ofi_quiet(ofi);
         return rc;
     }
     if (!write && completion == MISHMEM_NBI_TRY && len <= ofi->dom->max_msg) {
@@ -495,9 +509,9 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
                         write ? "a put" : "a get", pe);
         done += piece;
     }
-    if (write && completion != MISHMEM_NBI_WORD)
-        mark_written(ofi, pe); /* also after a failure: part of it may be on its way */
-    if (rc == ACLSHMEM_SUCCESS && write && completion == MISHMEM_BLOCKING)
+    /* Marked also after a failure: part of it may be on its way. */
+    int quiet_now = write && completion != MISHMEM_NBI_WORD && mark_written(ofi, pe);
+    if (rc == ACLSHMEM_SUCCESS && write && (completion == MISHMEM_BLOCKING || quiet_now))
         rc = mishmem_ofi_quiet(ofi);
     return rc;
 }

@@ -107,6 +107,7 @@ struct mishmem_ofi_state {
     _Atomic(struct mishmem_ofi_tcp_tune *) tcp_tune;
     _Atomic uint64_t issued;                         /* operations counted by cntr */
     _Atomic int written_peers; /* flush_reads: peers with `written` set */
+    _Atomic uint32_t unflushed_puts; /* flush_reads: puts since the last quiet (OFI_UNFLUSHED_MAX) */
     uint64_t flush_sink;       /* where a quiet's flush reads land */
     _Atomic uint64_t errors_seen; /* written by whichever thread takes an error */
     /* Operations whose caller waits for their own completion carry a
