@@ -4,6 +4,7 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "progress/wait.h"
 #include "transport/locality.h"
 #include "transport/table.h"
+#include "util/cpus.h"
 #include "util/params.h"
 #include "util/log.h"
 
@@ -49,7 +51,8 @@ static void open_transports(struct mishmem_instance *inst, unsigned char *card, 
 
 static int make_card(struct mishmem_instance *inst, unsigned char *card)
 {
-    struct mishmem_card_common common = {.pid = getpid(), .segment_size = inst->segment.size};
+    struct mishmem_card_common common = {.pid = getpid(), .cpus = mishmem_usable_cpus(),
+                                         .segment_size = inst->segment.size};
     int rc = mishmem_host_identity_read(inst->my_pe, &common.host);
     if (getrandom(&common.token, sizeof common.token, 0) != sizeof common.token)
         common.token = (uint64_t)getpid() << 32 ^ (uint64_t)(uintptr_t)inst ^ (uint64_t)inst->id;
@@ -71,6 +74,28 @@ static int pes_on_my_kernel(const struct mishmem_instance *inst, const struct mi
     for (int pe = 0; pe < inst->n_pes; pe++)
         n += mishmem_same_kernel(&mishmem_card_of(cards, pe)->host, mine);
     return n;
+}
+
+/* Whether on every kernel the PEs are no more than the CPUs each of them
+ * may use (the same answer on every PE). Each kernel is counted once, by
+ * its lowest PE. */
+static int every_kernel_fits(const struct mishmem_instance *inst, const struct mishmem_cards *cards)
+{
+    for (int first = 0; first < inst->n_pes; first++) {
+        const struct mishmem_host_identity *kernel = &mishmem_card_of(cards, first)->host;
+        int pes = 0, fewest_cpus = INT32_MAX, counted_before = 0;
+        for (int pe = 0; pe < inst->n_pes && !counted_before; pe++) {
+            const struct mishmem_card_common *card = mishmem_card_of(cards, pe);
+            if (!mishmem_same_kernel(&card->host, kernel))
+                continue;
+            counted_before = pe < first;
+            pes++;
+            fewest_cpus = card->cpus < fewest_cpus ? card->cpus : fewest_cpus;
+        }
+        if (!counted_before && pes > fewest_cpus)
+            return 0;
+    }
+    return 1;
 }
 
 /* Whether the cards show more than one host (the same answer on every PE). */
@@ -290,6 +315,7 @@ int mishmem_transports_attach(struct mishmem_instance *inst)
     int spans = spans_hosts(inst, &cards);
     if (spans) {
         inst->transport_ctx.pes_on_my_kernel = pes_on_my_kernel(inst, &cards);
+        inst->transport_ctx.every_kernel_fits = every_kernel_fits(inst, &cards);
         /* Collective: every PE sees the same cards, so all take part. */
         int second = exchange_between_hosts(inst, &all2, &size2, available);
         rc = rc == ACLSHMEM_SUCCESS ? second : rc;

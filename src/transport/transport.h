@@ -76,6 +76,10 @@ struct mishmem_transport_ctx {
      * included: set from the first exchange's cards before the transports
      * between hosts open (0 before). */
     int pes_on_my_kernel;
+    /* On every kernel of the instance its PEs there are no more than the
+     * CPUs each of them may use: the same on every PE (from the same
+     * cards), so that what is chosen by it agrees. Set with the above. */
+    int every_kernel_fits;
 };
 
 struct mishmem_remote_addr {
@@ -105,6 +109,7 @@ struct mishmem_known_host {
 struct mishmem_card_common {
     struct mishmem_host_identity host;
     int32_t pid;
+    int32_t cpus;       /* the CPUs this process may use (util/cpus.h) */
     uint32_t available; /* bit t: transport t of the table opened in this process */
     uint64_t segment_size;
     uint64_t token; /* random per instance and PE, also written in the segment: proves a mapping's owner */

@@ -1,23 +1,12 @@
 /* Choosing the libfabric domain's progress (ofi_progress_choice.h). */
 #include "transport/ofi/ofi_progress_choice.h"
 
-#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "util/cpus.h"
 #include "util/log.h"
 #include "util/params.h"
-
-/* The CPUs this process may run on (its affinity, which a launcher or
- * taskset may have narrowed), at least one. */
-static int usable_cpus(void)
-{
-    cpu_set_t allowed;
-    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
-        return 1;
-    int n = CPU_COUNT(&allowed);
-    return n > 0 ? n : 1;
-}
 
 int mishmem_ofi_progress_choose(int pes_on_kernel, struct mishmem_ofi_progress_choice *out)
 {
@@ -37,7 +26,7 @@ int mishmem_ofi_progress_choose(int pes_on_kernel, struct mishmem_ofi_progress_c
      * more PEs than CPUs they take turns: the cross-host collective tests
      * ran 1.6-3x as long as with the provider's thread. */
     int pes = pes_on_kernel > 0 ? pes_on_kernel : 1;
-    int cpus = usable_cpus();
+    int cpus = mishmem_usable_cpus();
     out->manual = pes <= cpus;
     snprintf(out->why, sizeof out->why, "%d PE%s of the instance on this kernel, %s the %d CPU%s this process may use",
              pes, pes == 1 ? "" : "s", out->manual ? "no more than" : "more than", cpus, cpus == 1 ? "" : "s");
