@@ -105,9 +105,13 @@ void print_text(const struct options *o, int only)
         printf("  libfabric transport: %s\n", ofi_state(&providers));
         if (providers.text[0])
             printf("  libfabric providers: %s\n", providers.text);
-        struct provider_list tried = {"", 0};
-        if (providers.text[0] && mishmem_tool_ofi_order(add_tried, &tried) > 0)
+        struct provider_list tried = {"", 0}, crowded = {"", 0};
+        if (providers.text[0] && mishmem_tool_ofi_order(1, add_tried, &tried) > 0)
             printf("  across hosts, tried in order: %s\n", tried.text);
+        /* The order differs where PEs outnumber a host's CPUs. */
+        if (providers.text[0] && mishmem_tool_ofi_order(0, add_tried, &crowded) > 0 &&
+            strcmp(crowded.text, tried.text) != 0)
+            printf("  across hosts, more PEs than CPUs on a host: %s\n", crowded.text);
         printf("  PMIx bootstrap plugin: %s\n", plugin_state(MISHMEM_INFO_PMIX_BUILT, "pmix"));
         printf("  MPI bootstrap plugin: %s\n", plugin_state(MISHMEM_INFO_MPI_BUILT, "mpi"));
         printf("Parameters (environment variables):\n");

@@ -41,11 +41,13 @@ int mishmem_tool_ofi_providers(void (*each)(const char *provider, void *arg), vo
 #endif
 }
 
-int mishmem_tool_ofi_order(void (*each)(const char *provider, const char *why, void *arg), void *arg)
+int mishmem_tool_ofi_order(int every_kernel_fits, void (*each)(const char *provider, const char *why, void *arg),
+                           void *arg)
 {
 #ifdef MISHMEM_HAVE_OFI
-    return mishmem_ofi_probe_order(each, arg);
+    return mishmem_ofi_probe_order(every_kernel_fits, each, arg);
 #else
+    (void)every_kernel_fits;
     (void)each;
     (void)arg;
     return -2;

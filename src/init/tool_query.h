@@ -16,9 +16,11 @@ int mishmem_tool_ofi_built(void);
 /* libfabric's providers through the library's own loader; the count, -1
  * when libfabric cannot be loaded, -2 when the transport was not built. */
 int mishmem_tool_ofi_providers(void (*each)(const char *provider, void *arg), void *arg);
-/* The providers an instance across hosts tries, in order, and why
+/* The providers an instance across hosts tries, in order, and why, for
+ * an instance with a CPU per PE on every host or not (every_kernel_fits)
  * (-2: not built, -1: libfabric cannot be loaded). */
-int mishmem_tool_ofi_order(void (*each)(const char *provider, const char *why, void *arg), void *arg);
+int mishmem_tool_ofi_order(int every_kernel_fits, void (*each)(const char *provider, const char *why, void *arg),
+                           void *arg);
 /* 1 when the bootstrap plugin name ("mpi", "pmix") loads here. */
 int mishmem_tool_plugin_loads(const char *name);
 

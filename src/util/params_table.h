@@ -58,7 +58,8 @@
       "the libfabric library loaded when an instance first has a peer on another host")             \
     X(MISHMEM_OFI_PROVIDER, STRING, NULL, 0, 0, TRANSPORT,                                          \
       "libfabric provider for peers on other hosts (fi_info -l lists them; default: a NIC's own "   \
-      "in libfabric's order, else the fastest over the kernel's sockets measured: tcp;ofi_rxm)")   \
+      "in libfabric's order, else the fastest over the kernel's sockets measured: net where "      \
+      "every host has a CPU per PE, else tcp;ofi_rxm)")                                             \
     X(MISHMEM_OFI_PROGRESS, STRING, "choose", 0, 0, TRANSPORT,                                     \
       "manual: waits drive the fabric and a thread of ours serves targets outside the library "     \
       "(lower latency, slower when PEs outnumber CPUs); auto: the provider's own progress thread "  \

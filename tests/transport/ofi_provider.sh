@@ -10,13 +10,24 @@ fail() { echo "FAIL: $*"; echo "$out"; exit 1; }
 export MISHMEM_HOST_ID=h%p
 unset MISHMEM_OFI_PROVIDER MISHMEM_OFI_ATOMICS
 
-# Unset: this machine has no NIC provider, so the fastest over sockets.
-out=$(SHMEM_DEBUG=1 "$run" -n 2 --timeout 60 "$ring" 2>&1) || fail "the chosen provider's run failed"
-[ "$(grep -c 'ring ok' <<<"$out")" -ge 1 ] || fail "no ring"
-for pe in 0 1; do
-    grep -qE "instance [0-9]+ PE $pe: libfabric provider (tcp;ofi_rxm \(no NIC provider here; the fastest over the kernel's sockets measured|[^ ]+ \(a NIC's own provider)" <<<"$out" ||
-        fail "PE $pe did not say which provider and why"
-done
+# Unset: this machine has no NIC provider, so the fastest over sockets:
+# net where the PEs have a CPU each (2 PEs here, when there are 2 CPUs),
+# tcp;ofi_rxm where they outnumber the CPUs (both PEs held to CPU 0).
+# expect_chosen PROVIDER WHY [taskset -c CPUS]
+expect_chosen() {
+    local provider=$1 why=$2
+    shift 2
+    out=$(SHMEM_DEBUG=1 "$@" "$run" -n 2 --timeout 60 "$ring" 2>&1) || fail "the chosen provider's run failed ($*)"
+    [ "$(grep -c 'ring ok' <<<"$out")" -ge 1 ] || fail "no ring ($*)"
+    for pe in 0 1; do
+        grep -qE "instance [0-9]+ PE $pe: libfabric provider ($provider \(no NIC provider here; the fastest over the kernel's sockets measured $why|[^ ]+ \(a NIC's own provider)" <<<"$out" ||
+            fail "PE $pe did not say $provider and why ($*)"
+    done
+}
+if [ "$(nproc)" -ge 2 ]; then
+    expect_chosen net "with a CPU per PE on every host" env
+fi
+expect_chosen 'tcp;ofi_rxm' "with more PEs than CPUs on a host" taskset -c 0
 
 # Forced: udp;ofi_rxd has no atomics with automatic progress, and its own
 # (offered with manual progress) crashed in libfabric 1.17, so AMOs go as

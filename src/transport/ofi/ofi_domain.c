@@ -1,5 +1,8 @@
-/* The process's libfabric fabric and domain, shared by every instance that
- * spans hosts: opened by the first, closed with the last. */
+/* The process's libfabric fabrics and domains, shared by the instances
+ * that span hosts: one for those whose every host has a CPU per PE, one
+ * for the others (they rank the providers over sockets differently,
+ * ofi_provider.c), each opened by the first such instance and closed at
+ * exit. */
 #include <fnmatch.h>
 #include <pthread.h>
 #include <rdma/fi_atomic.h>
@@ -14,7 +17,10 @@
 #include "util/log.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct mishmem_ofi_domain *shared;
+/* [1]: instances whose every kernel fits its CPUs; [0]: the others, and
+ * every instance when MISHMEM_OFI_PROVIDER names the provider or
+ * MISHMEM_OFI_PROGRESS=auto. */
+static struct mishmem_ofi_domain *shared[2];
 static int users;
 
 /* Writes (RMA and atomic) to one peer landing in issue order, and reads
@@ -305,7 +311,7 @@ static struct mishmem_ofi_domain *open_domain_as(int *rc, const char *provider, 
     return dom;
 }
 
-static struct mishmem_ofi_domain *open_domain(int *rc, int pes_on_kernel, int n_pes)
+static struct mishmem_ofi_domain *open_domain(int *rc, int pes_on_kernel, int every_kernel_fits, int n_pes)
 {
     if (!mishmem_ofi_lib_load()) {
         *rc = ACLSHMEM_DL_FUNC_FAILED;
@@ -324,7 +330,7 @@ static struct mishmem_ofi_domain *open_domain(int *rc, int pes_on_kernel, int n_
         return NULL;
     }
     struct mishmem_ofi_candidates candidates;
-    if (mishmem_ofi_provider_candidates(mishmem_ofi_lib_load(), &candidates) == 0) {
+    if (mishmem_ofi_provider_candidates(mishmem_ofi_lib_load(), every_kernel_fits, &candidates) == 0) {
         MISHMEM_ERROR("libfabric offers no provider here with RDM endpoints and RMA that reaches other hosts "
                       "(fi_info -l lists the providers; MISHMEM_OFI_PROVIDER forces one)");
         *rc = ACLSHMEM_NOT_SUPPORTED;
@@ -371,16 +377,20 @@ static struct mishmem_ofi_domain *open_domain(int *rc, int pes_on_kernel, int n_
     return dom;
 }
 
-struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel, int n_pes)
+struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel, int every_kernel_fits, int n_pes)
 {
+    /* Automatic progress asked for: net has none (its PEs serve
+     * themselves), so the ranking for crowded hosts. */
+    int fits = every_kernel_fits && !mishmem_params()->MISHMEM_OFI_PROVIDER &&
+               strcmp(mishmem_params()->MISHMEM_OFI_PROGRESS, "auto") != 0;
     pthread_mutex_lock(&lock);
-    if (!shared)
-        shared = open_domain(rc, pes_on_kernel, n_pes);
-    if (shared) {
+    if (!shared[fits])
+        shared[fits] = open_domain(rc, pes_on_kernel, fits, n_pes);
+    struct mishmem_ofi_domain *dom = shared[fits];
+    if (dom) {
         users++;
-        shared->instances++;
+        dom->instances++;
     }
-    struct mishmem_ofi_domain *dom = shared;
     pthread_mutex_unlock(&lock);
     return dom;
 }
@@ -438,12 +448,13 @@ __attribute__((destructor)) static void close_at_exit(void)
 {
     pthread_mutex_lock(&lock);
     /* The last domain first: a clone's before the fabric its first owns. */
-    while (shared && users == 0) {
-        struct mishmem_ofi_domain **at = &shared;
-        while ((*at)->next)
-            at = &(*at)->next;
-        close_domain(*at);
-        *at = NULL;
-    }
+    for (int kind = 0; kind < 2; kind++)
+        while (shared[kind] && users == 0) {
+            struct mishmem_ofi_domain **at = &shared[kind];
+            while ((*at)->next)
+                at = &(*at)->next;
+            close_domain(*at);
+            *at = NULL;
+        }
     pthread_mutex_unlock(&lock);
 }

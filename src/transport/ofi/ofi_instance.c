@@ -160,7 +160,7 @@ static int ofi_open(struct mishmem_transport_ctx *ctx, void *my_blob, void **sta
     ofi->ctx = ctx;
     ofi->wake_fd = ofi->fabric_fd = -1;
     int rc;
-    ofi->dom = mishmem_ofi_domain_get(&rc, ctx->pes_on_my_kernel, ctx->n_pes);
+    ofi->dom = mishmem_ofi_domain_get(&rc, ctx->pes_on_my_kernel, ctx->every_kernel_fits, ctx->n_pes);
     if (!ofi->dom)
         return rc;
     ofi->peers = calloc((size_t)ctx->n_pes, sizeof *ofi->peers);

@@ -32,13 +32,14 @@ int mishmem_ofi_probe(void (*each)(const char *provider, void *arg), void *arg)
     return n;
 }
 
-int mishmem_ofi_probe_order(void (*each)(const char *provider, const char *why, void *arg), void *arg)
+int mishmem_ofi_probe_order(int every_kernel_fits, void (*each)(const char *provider, const char *why, void *arg),
+                            void *arg)
 {
     const struct mishmem_ofi_lib *lib = mishmem_ofi_lib_load();
     if (!lib)
         return -1;
     struct mishmem_ofi_candidates candidates;
-    int n = mishmem_ofi_provider_candidates(lib, &candidates);
+    int n = mishmem_ofi_provider_candidates(lib, every_kernel_fits, &candidates);
     for (int i = 0; i < n; i++)
         each(candidates.name[i], candidates.why[i], arg);
     return n;

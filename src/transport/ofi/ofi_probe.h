@@ -8,8 +8,10 @@
 int mishmem_ofi_probe(void (*each)(const char *provider, void *arg), void *arg);
 
 /* Calls each once per provider an instance across hosts would try, in
- * that order, with why it is on the list (ofi_provider.h); returns how
- * many, or -1 when libfabric cannot be loaded. */
-int mishmem_ofi_probe_order(void (*each)(const char *provider, const char *why, void *arg), void *arg);
+ * that order, with why it is on the list (ofi_provider.h; the order
+ * depends on every_kernel_fits); returns how many, or -1 when libfabric
+ * cannot be loaded. */
+int mishmem_ofi_probe_order(int every_kernel_fits, void (*each)(const char *provider, const char *why, void *arg),
+                            void *arg);
 
 #endif

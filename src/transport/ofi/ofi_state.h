@@ -199,11 +199,13 @@ static inline int mishmem_ofi_stalled(struct mishmem_ofi_stall *stall, uint64_t 
     return now_ns - stall->since_ns >= timeout_ns;
 }
 
-/* The process-wide domain (opens it on first use). NULL with *rc set.
+/* The process's domain for instances whose every kernel fits its CPUs
+ * (transport.h), or the one for the others (opens it on first use; which
+ * providers come first differs, ofi_provider.h). NULL with *rc set.
  * pes_on_kernel (ofi_progress_choice.h) chooses its progress and n_pes
  * libfabric's universe size: the first instance that opens it decides
  * for every later one of the process. */
-struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel, int n_pes);
+struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel, int every_kernel_fits, int n_pes);
 /* The domain after `full`, for an instance that could not open its
  * endpoint in `full` while other instances hold it: the instance moves
  * there. NULL (with *rc set) when `full` held no other instance (the
