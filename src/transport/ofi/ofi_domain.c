@@ -1,8 +1,9 @@
-/* The process's libfabric fabrics and domains, shared by the instances
- * that span hosts: one for those whose every host has a CPU per PE, one
+/* The process's libfabric fabrics and domains, for the instances that
+ * span hosts: one fabric for those whose every host has a CPU per PE, one
  * for the others (they rank the providers over sockets differently,
  * ofi_provider.c), each opened by the first such instance and closed at
- * exit. */
+ * exit. Instances whose own threads drive the endpoint each take a domain
+ * of their own (mishmem_ofi_domain_get); the others share one. */
 #include <fnmatch.h>
 #include <pthread.h>
 #include <rdma/fi_atomic.h>
@@ -377,6 +378,46 @@ static struct mishmem_ofi_domain *open_domain(int *rc, int pes_on_kernel, int ev
     return dom;
 }
 
+/* Another domain of the fabric and info of `first`, appended to its
+ * chain. With the lock held. */
+static struct mishmem_ofi_domain *clone_domain(struct mishmem_ofi_domain *first, int *rc)
+{
+    struct mishmem_ofi_domain *copy = malloc(sizeof *copy);
+    if (!copy) {
+        *rc = ACLSHMEM_MALLOC_FAILED;
+        return NULL;
+    }
+    *copy = *first;
+    copy->instances = 0;
+    copy->clone = 1;
+    copy->next = NULL;
+    int step = fi_domain(first->fabric, first->info, &copy->domain, NULL);
+    if (step != 0) {
+        MISHMEM_ERROR("libfabric: opening another domain of provider %s failed: %s",
+                      first->info->fabric_attr->prov_name, mishmem_ofi_strerror(-step));
+        free(copy);
+        *rc = ACLSHMEM_INNER_ERROR;
+        return NULL;
+    }
+    struct mishmem_ofi_domain **at = &first->next;
+    while (*at)
+        at = &(*at)->next;
+    *at = copy;
+    return copy;
+}
+
+/* A provider's progress runs per domain (net: one epoll set holds every
+ * socket of the domain, and each queue's and counter's wait object holds
+ * that set). Instances sharing a domain then woke each other's driver
+ * threads on every message: with 255 instances, 254 threads per message
+ * in every process, and each such set can be watched by only ~500 wait
+ * objects (the kernel's limit on epoll wake-up paths), which is what
+ * filled net's domain at 250 instances. So an instance that our threads
+ * drive takes a domain of its own: an idle one of its fabric, or a new
+ * one (kept, like the first, until the process ends: opening costs
+ * milliseconds and libfabric keeps some memory per opening). With
+ * automatic progress the provider's threads serve every endpoint of a
+ * domain anyway, and the instances share one. */
 struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel, int every_kernel_fits, int n_pes)
 {
     /* Automatic progress asked for: net has none (its PEs serve
@@ -387,6 +428,12 @@ struct mishmem_ofi_domain *mishmem_ofi_domain_get(int *rc, int pes_on_kernel, in
     if (!shared[fits])
         shared[fits] = open_domain(rc, pes_on_kernel, fits, n_pes);
     struct mishmem_ofi_domain *dom = shared[fits];
+    if (dom && dom->driven) {
+        while (dom && dom->instances > 0)
+            dom = dom->next;
+        if (!dom)
+            dom = clone_domain(shared[fits], rc);
+    }
     if (dom) {
         users++;
         dom->instances++;
@@ -399,29 +446,9 @@ struct mishmem_ofi_domain *mishmem_ofi_domain_spill(struct mishmem_ofi_domain *f
 {
     pthread_mutex_lock(&lock);
     struct mishmem_ofi_domain *next = NULL;
-    if (full->instances > 1 && !full->next) {
-        struct mishmem_ofi_domain *copy = malloc(sizeof *copy);
-        if (!copy) {
-            *rc = ACLSHMEM_MALLOC_FAILED;
-        } else {
-            *copy = *full;
-            copy->instances = 0;
-            copy->clone = 1;
-            copy->next = NULL;
-            int step = fi_domain(full->fabric, full->info, &copy->domain, NULL);
-            if (step == 0) {
-                full->next = copy;
-                MISHMEM_INFO("libfabric: provider %s holds no more endpoints in a domain with %d instances: "
-                             "another domain opened", full->info->fabric_attr->prov_name, full->instances - 1);
-            } else {
-                MISHMEM_ERROR("libfabric: opening another domain of provider %s (the first holds %d instances) "
-                              "failed: %s", full->info->fabric_attr->prov_name, full->instances - 1,
-                              mishmem_ofi_strerror(-step));
-                free(copy);
-                *rc = ACLSHMEM_INNER_ERROR;
-            }
-        }
-    }
+    if (full->instances > 1 && !full->next && clone_domain(full, rc))
+        MISHMEM_INFO("libfabric: provider %s holds no more endpoints in a domain with %d instances: "
+                     "another domain opened", full->info->fabric_attr->prov_name, full->instances - 1);
     if (full->instances > 1 && full->next) {
         full->instances--;
         next = full->next;

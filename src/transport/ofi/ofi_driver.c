@@ -3,7 +3,9 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
 #include <rdma/fi_eq.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -189,6 +191,10 @@ void mishmem_ofi_await_traffic(struct mishmem_ofi_state *ofi, int ms)
 static void *drive(void *arg)
 {
     struct mishmem_ofi_state *ofi = arg;
+    /* Named by its instance, for top -H and ps -L (at most 15 characters). */
+    char name[16];
+    snprintf(name, sizeof name, "mishmem-ofi-%llu", (unsigned long long)ofi->ctx->id);
+    (void)pthread_setname_np(pthread_self(), name);
     ofi->driver_seen = atomic_load_explicit(&ofi->app_activity, memory_order_seq_cst);
     while (!atomic_load_explicit(&ofi->driver_stop, memory_order_acquire)) {
         uint64_t now = atomic_load_explicit(&ofi->app_activity, memory_order_seq_cst);

@@ -57,9 +57,10 @@ struct mishmem_ofi_domain {
     uint64_t peer_timeout_ns;
     const char *why; /* why this provider (ofi_provider.h), for SHMEM_DEBUG */
     char progress_why[160]; /* why this progress (ofi_progress_choice.h), for SHMEM_DEBUG */
-    /* A provider allows a domain only so many endpoints and queues (net:
-     * 256): the instances that find this one full open theirs in `next`,
-     * a domain of the same fabric and info (clone: it owns neither). */
+    /* A provider allows a domain only so many endpoints and queues: the
+     * instances that find a shared one full open theirs in `next`, a
+     * domain of the same fabric and info (clone: it owns neither). The
+     * domains of instances our threads drive, one each, chain there too. */
     int instances;
     int clone;
     struct mishmem_ofi_domain *next;
@@ -199,9 +200,10 @@ static inline int mishmem_ofi_stalled(struct mishmem_ofi_stall *stall, uint64_t 
     return now_ns - stall->since_ns >= timeout_ns;
 }
 
-/* The process's domain for instances whose every kernel fits its CPUs
- * (transport.h), or the one for the others (opens it on first use; which
- * providers come first differs, ofi_provider.h). NULL with *rc set.
+/* A domain for an instance whose every kernel fits its CPUs (transport.h),
+ * or for the others (the first opens the fabric; which providers come
+ * first differs, ofi_provider.h): one of its own when our threads drive
+ * its endpoint, else the one all such instances share. NULL with *rc set.
  * pes_on_kernel (ofi_progress_choice.h) chooses its progress and n_pes
  * libfabric's universe size: the first instance that opens it decides
  * for every later one of the process. */
