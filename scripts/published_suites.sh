@@ -170,11 +170,17 @@ sos_variants() {
 }
 
 # only_shmemx_missing LOG: the build failed only for want of shmemx_* names
-# (SOS's own extensions), at compile or at link time.
+# (SOS's own extensions), at compile or at link time. An error on a source
+# line that already has one naming shmemx_* follows from it (a cast to an
+# unknown shmemx_ type is also "expected expression before ')'").
 only_shmemx_missing() {
     local errors
     errors=$(grep -E 'error|undefined reference' "$1" | grep -v 'ld returned')
-    [ -n "$errors" ] && ! grep -qiv 'shmemx_' <<<"$errors"
+    [ -n "$errors" ] && awk '
+        { split($0, at, ":"); line = at[1] ":" at[2] }
+        tolower($0) ~ /shmemx_/ { named[line] = 1; next }
+        { rest[NR] = line }
+        END { for (i in rest) if (!(rest[i] in named)) exit 1 }' <<<"$errors"
 }
 
 run_sos() {
