@@ -271,14 +271,23 @@ int mishmem_ofi_quiet(void *state)
     int flushed = flush_written(ofi);
     if (flushed != ACLSHMEM_SUCCESS)
         return flushed;
+    /* Nothing posted since that needs waiting for: no look at the counter,
+     * which drives the provider again (a system call, twice with the error
+     * count). A failed post takes its count back, so equal counts mean
+     * nothing else has been posted since. */
+    if (atomic_load_explicit(&ofi->issued, memory_order_seq_cst) ==
+        atomic_load_explicit(&ofi->quiet_upto, memory_order_seq_cst))
+        return ofi->settle ? ofi->settle(ofi) : ACLSHMEM_SUCCESS;
     /* No completion for the peer timeout gives up (pieces are small
      * enough to complete well within it, see OFI_PIECE_MAX). */
     struct mishmem_ofi_stall stall = {0};
     for (;;) {
         uint64_t target = atomic_load_explicit(&ofi->issued, memory_order_seq_cst);
         uint64_t count = fi_cntr_read(ofi->cntr);
-        if (count >= target)
+        if (count >= target) {
+            atomic_store_explicit(&ofi->quiet_upto, target, memory_order_seq_cst);
             break;
+        }
         /* A blocking wait (automatic progress) looks every turn. */
         if (!ofi->dom->driven || spins % OFI_COUNTER_LOOK_EVERY == 0)
             check_errors(ofi);
@@ -495,7 +504,15 @@ static int transfer(struct mishmem_ofi_state *ofi, int write, int pe, struct mis
     /* A small put is copied out at once: it is complete for the caller
      * (the source may be reused) and the next quiet delivers it. */
     if (write && len <= ofi->dom->inject_size) {
-        int rc = posted(ofi, OFI_POST(ofi, inject_write(ofi, local, len, dest, addr, key)), "a put", pe);
+        uint64_t before = atomic_fetch_add_explicit(&ofi->issued, 1, memory_order_seq_cst);
+        int rc = posted(ofi, OFI_POST_COUNTED(ofi, inject_write(ofi, local, len, dest, addr, key)), "a put", pe);
+        /* Counted at once where flush reads confirm delivery: a quiet that
+         * follows only such writes need not look at the counter (a barrier
+         * across hosts is a quiet and a word written). */
+        uint64_t upto = before;
+        if (rc == ACLSHMEM_SUCCESS && ofi->dom->flush_reads)
+            atomic_compare_exchange_strong_explicit(&ofi->quiet_upto, &upto, before + 1, memory_order_seq_cst,
+                                                    memory_order_relaxed);
         if (rc == ACLSHMEM_SUCCESS && completion != MISHMEM_NBI_WORD && mark_written(ofi, pe))
             rc = mishmem_ofi_quiet(ofi);
         return rc;

@@ -107,6 +107,9 @@ struct mishmem_ofi_state {
     /* Published whole once connect has filled it; NULL: not wanted, or not TCP (ofi_tcp_tune.h). */
     _Atomic(struct mishmem_ofi_tcp_tune *) tcp_tune;
     _Atomic uint64_t issued;                         /* operations counted by cntr */
+    /* Operations before this count need no quiet: a quiet saw them
+     * complete, or they were complete when posted (ofi_ops.c). */
+    _Atomic uint64_t quiet_upto;
     _Atomic int written_peers; /* flush_reads: peers with `written` set */
     _Atomic uint32_t unflushed_puts; /* flush_reads: puts since the last quiet (OFI_UNFLUSHED_MAX) */
     uint64_t flush_sink;       /* where a quiet's flush reads land */
