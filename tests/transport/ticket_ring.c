@@ -20,7 +20,7 @@ static void *take_and_complete(void *arg)
 {
     (void)arg;
     late = mishmem_ofi_take_ticket(ofi);
-    mishmem_ofi_ticket_complete(ofi, late);
+    mishmem_ofi_ticket_answer(ofi, late, 0, 0);
     return NULL;
 }
 
@@ -30,10 +30,10 @@ int main(void)
     if (!ofi)
         return 2;
     uint64_t first = mishmem_ofi_take_ticket(ofi);
-    mishmem_ofi_ticket_complete(ofi, first);
+    mishmem_ofi_ticket_answer(ofi, first, 0, 0);
     for (int i = 1; i < OFI_TICKETS; i++) {
         uint64_t t = mishmem_ofi_take_ticket(ofi);
-        mishmem_ofi_ticket_complete(ofi, t);
+        mishmem_ofi_ticket_answer(ofi, t, 0, 0);
         if (!mishmem_ofi_ticket_done(ofi, t)) {
             fprintf(stderr, "ticket %llu not done after its completion\n", (unsigned long long)t);
             return 1;
@@ -59,7 +59,7 @@ int main(void)
     }
     /* A ticket given up on (released first) stays released when it completes late. */
     mishmem_ofi_ticket_release(ofi, late);
-    mishmem_ofi_ticket_complete(ofi, late);
+    mishmem_ofi_ticket_answer(ofi, late, 0, 0);
     if (mishmem_ofi_ticket_done(ofi, late)) {
         fprintf(stderr, "ticket %llu: a late completion took back a released slot\n", (unsigned long long)late);
         return 1;

@@ -60,28 +60,31 @@ static int peer_gone(int err)
            err == FI_ENOTCONN || err == EPIPE || err == FI_EHOSTUNREACH;
 }
 
-/* Reads the error off the queue's head. With atomics as messages (where
- * an error left at the head would hold back every answer behind it): a
- * receive buffer's (a message too long, or cancelled at close) goes back
- * to ofi_am.c; a peer gone fails the operation's ticket (its waiter names
- * the peer, as a quiet that stalls does). Any other error ends the
- * process. */
+/* Reads the error off the queue's head; the queue gives nothing behind
+ * an error until it is read. A peer gone fails the operation's ticket
+ * (its waiter names the peer) or, for a counted operation without one,
+ * leaves it uncounted (the quiet that waits for it stalls and names the
+ * peer that does not answer). tcp;ofi_rxm reports a write cancelled by
+ * a peer's exit only here, not in the counter's error count: left at the
+ * head, it held back the answer of every later read, and a live peer
+ * read after it was named as exited. With atomics as messages a receive
+ * buffer's error (a message too long, or cancelled at close) goes back
+ * to ofi_am.c. Any other error ends the process. */
 static void take_error(struct mishmem_ofi_state *ofi)
 {
     struct fi_cq_err_entry entry = {0};
-    if (fi_cq_readerr(ofi->cq, &entry, 0) <= 0) {
-        if (ofi->received) { /* already taken by another thread */
-            atomic_store_explicit(&ofi->errors_seen, fi_cntr_readerr(ofi->cntr), memory_order_relaxed);
-            return;
-        }
-        entry.err = 0;
+    if (fi_cq_readerr(ofi->cq, &entry, 0) <= 0) { /* already taken by another thread */
+        atomic_store_explicit(&ofi->errors_seen, fi_cntr_readerr(ofi->cntr), memory_order_relaxed);
+        return;
     }
     uint64_t context = (uint64_t)(uintptr_t)entry.op_context;
     if (entry.err && ofi->received && (context & OFI_RECEIVE_CONTEXT_BIT)) {
         ofi->received(ofi, context, 1);
         return;
     }
-    if (entry.err && ofi->received && peer_gone(entry.err)) {
+    if (entry.err && peer_gone(entry.err)) {
+        MISHMEM_DEBUG("instance %llu: an operation over libfabric failed: %s (a peer is gone)",
+                      (unsigned long long)ofi->ctx->id, mishmem_ofi_strerror(entry.err));
         if (context != 0)
             mishmem_ofi_ticket_answer(ofi, context, ACLSHMEMX_PEER_FAILED, 0);
         return;
@@ -365,7 +368,7 @@ int mishmem_ofi_ticket_awaited(struct mishmem_ofi_state *ofi, uint64_t ticket)
            slot_awaiting(ticket);
 }
 
-void mishmem_ofi_ticket_complete(struct mishmem_ofi_state *ofi, uint64_t ticket)
+static void ticket_complete(struct mishmem_ofi_state *ofi, uint64_t ticket)
 {
     /* Only while the slot awaits it: not over the ticket given up on
      * (released before it completed), nor over a later ticket's. */
@@ -382,7 +385,7 @@ void mishmem_ofi_ticket_answer(struct mishmem_ofi_state *ofi, uint64_t ticket, i
         return;
     ofi->am_value[ticket % OFI_TICKETS] = value;
     ofi->am_status[ticket % OFI_TICKETS] = status;
-    mishmem_ofi_ticket_complete(ofi, ticket);
+    ticket_complete(ofi, ticket);
 }
 
 int mishmem_ofi_ticket_done(struct mishmem_ofi_state *ofi, uint64_t ticket)
@@ -402,17 +405,13 @@ void mishmem_ofi_drain(struct mishmem_ofi_state *ofi)
     ssize_t n = fi_cq_read(ofi->cq, entries, 16);
     for (ssize_t i = 0; i < n; i++) {
         uint64_t ticket = (uint64_t)(uintptr_t)entries[i].op_context;
-        if (!ofi->received) {
-            mishmem_ofi_ticket_complete(ofi, ticket);
-        } else if (ticket & OFI_RECEIVE_CONTEXT_BIT) {
+        if (ofi->received && (ticket & OFI_RECEIVE_CONTEXT_BIT))
             ofi->received(ofi, ticket, 0);
-        } else {
+        else if (ticket != 0) /* net also queues entries for writes that asked for none */
             mishmem_ofi_ticket_answer(ofi, ticket, ACLSHMEM_SUCCESS, 0);
-        }
     }
-    /* With atomics as messages, an error at the head would hold back the
-     * answers behind it (ofi_am.h); otherwise it stays for check_errors. */
-    if (n == -FI_EAVAIL && ofi->received)
+    /* An error at the head holds back the completions behind it. */
+    if (n == -FI_EAVAIL)
         take_error(ofi);
 }
 
@@ -445,9 +444,9 @@ int mishmem_ofi_wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket,
         else if (now >= deadline)
             return ACLSHMEMX_PEER_FAILED;
     }
-    /* With atomics as messages a ticket also completes with a status: an
-     * answer's, or a peer gone (take_error). */
-    if (rc == ACLSHMEM_SUCCESS && ofi->received)
+    /* A ticket completes with a status: its completion's (or a message
+     * answer's), or a peer gone (take_error). */
+    if (rc == ACLSHMEM_SUCCESS)
         rc = ofi->am_status[ticket % OFI_TICKETS];
     return rc;
 }

@@ -33,17 +33,16 @@ void mishmem_ofi_drain(struct mishmem_ofi_state *ofi);
 ssize_t mishmem_ofi_refused(struct mishmem_ofi_state *ofi, unsigned tries, uint64_t *since, int nested);
 /* A new ticket, for an operation whose caller waits for its own completion. */
 uint64_t mishmem_ofi_take_ticket(struct mishmem_ofi_state *ofi);
-/* A ticket's completion recorded, looked at, and its slot given back
- * once its waiter has read the answer (or given up): ticket t's slot
- * serves t + OFI_TICKETS only after that. */
-void mishmem_ofi_ticket_complete(struct mishmem_ofi_state *ofi, uint64_t ticket);
+/* A ticket's completion looked at, and its slot given back once its
+ * waiter has read the answer (or given up): ticket t's slot serves
+ * t + OFI_TICKETS only after that. */
 int mishmem_ofi_ticket_done(struct mishmem_ofi_state *ofi, uint64_t ticket);
 void mishmem_ofi_ticket_release(struct mishmem_ofi_state *ofi, uint64_t ticket);
 /* 1 while ticket's slot waits for its completion (no answer recorded, not
  * given up on). */
 int mishmem_ofi_ticket_awaited(struct mishmem_ofi_state *ofi, uint64_t ticket);
-/* With atomics as messages: ticket's status and value, stored and marked
- * complete only while the ticket is awaited. */
+/* Ticket's status (and, with atomics as messages, its value), stored and
+ * marked complete only while the ticket is awaited. */
 void mishmem_ofi_ticket_answer(struct mishmem_ofi_state *ofi, uint64_t ticket, int status, uint64_t value);
 /* Waits until ticket is complete (rc: the post's answer, returned as is
  * unless ACLSHMEM_SUCCESS); ACLSHMEMX_PEER_FAILED after the peer timeout
