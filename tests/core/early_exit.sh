@@ -13,7 +13,10 @@ export MISHMEM_PEER_TIMEOUT_MS=${MISHMEM_PEER_TIMEOUT_MS:-10000}
 shm_before=$(ls /dev/shm | sort)
 log=$(mktemp)
 start=$(date +%s%N)
-EARLY_EXIT_STAMP=1 "$launcher" -n 4 --timeout 60 "$program" 2>"$log"
+# Tagged, so that the check below counts this job's PEs only (other tests
+# run the same program at the same time: transport_peer_timeout_short).
+tag="early_exit.$$.$RANDOM"
+EARLY_EXIT_TAG=$tag EARLY_EXIT_STAMP=1 "$launcher" -n 4 --timeout 60 "$program" 2>"$log"
 status=$?
 end=$(date +%s%N)
 elapsed_ms=$(( (end - start) / 1000000 ))
@@ -32,7 +35,9 @@ limit_ms=10000
 [ -z "${MISHMEM_HOST_ID:-}" ] || limit_ms=$(( MISHMEM_PEER_TIMEOUT_MS + 40000 ))
 [ "$after_ms" -lt "$limit_ms" ] || fail "the job ended ${after_ms} ms after the PE left (limit ${limit_ms} ms)"
 sleep 0.2
-pgrep -f "^$program" >/dev/null && fail "PE processes left behind"
+for pid in $(pgrep -f "^$program"); do
+    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "EARLY_EXIT_TAG=$tag" && fail "PE processes left behind"
+done
 [ "$(ls /dev/shm | sort)" = "$shm_before" ] || fail "/dev/shm changed"
 rm -f "$log"
 echo "early exit: launcher status $status after ${elapsed_ms} ms (${after_ms} ms after the PE left), nothing left behind"
