@@ -67,6 +67,34 @@ static int disseminate(struct mishmem_instance *inst, int first, struct mishmem_
     return 0;
 }
 
+/* The hosts' first PEs meet across the fabric (host_words), then each
+ * releases the other PEs of its host (release), who wait for it. -1 when
+ * the instance failed meanwhile. */
+static int leaders_meet_then_release(struct mishmem_instance *inst, struct mishmem_flag *host_words,
+                                     struct mishmem_flag *release, const char *operation)
+{
+    int me = inst->my_pe, my_first = inst->peers[me].host_first;
+    if (my_first == me) {
+        if (disseminate(inst, -1, host_words, operation) != 0)
+            return -1;
+        for (int pe = 0; pe < inst->n_pes; pe++)
+            if (pe != me && inst->peers[pe].host_first == me)
+                mishmem_remote_word_set(inst, pe, &release->value, 1);
+        return 0;
+    }
+    MISHMEM_WAIT_WRITTEN_BY_UNTIL(inst, operation, my_first, atomic_load_explicit(&release->value, memory_order_acquire) >= 1);
+    return mishmem_instance_failed(inst) ? -1 : 0;
+}
+
+int mishmem_leaders_meet(struct mishmem_instance *inst, const char *operation)
+{
+    int unused;
+    if (group_size(inst, -1, &unused) < 2)
+        return 0;
+    struct mishmem_control *mine = (struct mishmem_control *)inst->segment.base;
+    return leaders_meet_then_release(inst, mine->header.init_host_round, &mine->header.init_release, operation);
+}
+
 /* By host: the PEs of a host meet through their shared memory, the hosts'
  * first PEs meet across the fabric, and release the others. A flat
  * dissemination would make every PE open connections to PEs on other
@@ -86,21 +114,10 @@ void mishmem_finalize_barrier(struct mishmem_instance *inst, const char *operati
     int me = inst->my_pe, my_first = inst->peers[me].host_first, unused;
     if (disseminate(inst, my_first, mine->header.finalize_round, operation) != 0)
         return;
-    if (group_size(inst, -1, &unused) > 1) {
-        if (my_first == me) {
-            if (disseminate(inst, -1, mine->header.finalize_host_round, operation) != 0)
-                return;
-            for (int pe = 0; pe < inst->n_pes; pe++)
-                if (pe != me && inst->peers[pe].host_first == me)
-                    mishmem_remote_word_set(inst, pe, &mine->header.finalize_release.value, 1);
-        } else {
-            _Atomic uint64_t *word = &mine->header.finalize_release.value;
-            MISHMEM_WAIT_WRITTEN_BY_UNTIL(inst, operation, my_first,
-                                          atomic_load_explicit(word, memory_order_acquire) >= 1);
-            if (mishmem_instance_failed(inst))
-                return;
-        }
-    }
+    if (group_size(inst, -1, &unused) > 1 &&
+        leaders_meet_then_release(inst, mine->header.finalize_host_round, &mine->header.finalize_release,
+                                  operation) != 0)
+        return;
     /* The last words went out injected (counted at the next quiet): one
      * still in flight when this PE exits is lost with its socket (seen
      * under packet loss), and its PE waits for it until it declares this

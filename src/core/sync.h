@@ -20,4 +20,11 @@ void mishmem_barrier_world(struct mishmem_instance *inst, const char *operation)
  * word of this PE then know it will never come. Includes quiet. */
 void mishmem_finalize_barrier(struct mishmem_instance *inst, const char *operation);
 
+/* At the end of init, where the instance spans hosts: the hosts' first
+ * PEs meet across the fabric with the peers and in the order of the
+ * finalize barrier, then release the other PEs of their hosts, so that
+ * the connections finalize needs are made in set-up and not at the end
+ * of the job. -1 when the instance failed meanwhile. */
+int mishmem_leaders_meet(struct mishmem_instance *inst, const char *operation);
+
 #endif

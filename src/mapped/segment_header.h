@@ -56,6 +56,10 @@ struct mishmem_segment_header {
     struct mishmem_flag finalize_round[MISHMEM_BARRIER_ROUNDS];
     struct mishmem_flag finalize_host_round[MISHMEM_BARRIER_ROUNDS];
     struct mishmem_flag finalize_release;
+    /* The same meeting of the hosts' first PEs, and their release of the
+     * others, at the end of init (core/sync.c's mishmem_leaders_meet). */
+    struct mishmem_flag init_host_round[MISHMEM_BARRIER_ROUNDS];
+    struct mishmem_flag init_release;
     struct mishmem_doorbell doorbell;
     struct mishmem_placement placement;
 };
