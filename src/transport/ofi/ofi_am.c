@@ -207,11 +207,9 @@ static int message_amo(struct mishmem_ofi_state *ofi, int pe, struct mishmem_rem
     }
     if (!wants_value)
         return ACLSHMEM_SUCCESS;
-    rc = mishmem_ofi_wait_own(ofi, ACLSHMEM_SUCCESS, m.ticket, size);
+    rc = mishmem_ofi_wait_own(ofi, ACLSHMEM_SUCCESS, m.ticket, size); /* with the answer's status */
     /* The answer is read before the slot is released to a later ticket. */
     uint64_t value = ofi->am_value[m.ticket % OFI_TICKETS];
-    if (rc == ACLSHMEM_SUCCESS)
-        rc = ofi->am_status[m.ticket % OFI_TICKETS];
     mishmem_ofi_ticket_release(ofi, m.ticket);
     if (rc == ACLSHMEM_SUCCESS)
         memcpy(fetched, &value, size);

@@ -384,7 +384,7 @@ void mishmem_ofi_ticket_answer(struct mishmem_ofi_state *ofi, uint64_t ticket, i
     if (!mishmem_ofi_ticket_awaited(ofi, ticket))
         return;
     ofi->am_value[ticket % OFI_TICKETS] = value;
-    ofi->am_status[ticket % OFI_TICKETS] = status;
+    ofi->ticket_status[ticket % OFI_TICKETS] = status;
     ticket_complete(ofi, ticket);
 }
 
@@ -447,7 +447,7 @@ int mishmem_ofi_wait_own(struct mishmem_ofi_state *ofi, int rc, uint64_t ticket,
     /* A ticket completes with a status: its completion's (or a message
      * answer's), or a peer gone (take_error). */
     if (rc == ACLSHMEM_SUCCESS)
-        rc = ofi->am_status[ticket % OFI_TICKETS];
+        rc = ofi->ticket_status[ticket % OFI_TICKETS];
     return rc;
 }
 

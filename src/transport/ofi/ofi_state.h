@@ -121,6 +121,9 @@ struct mishmem_ofi_state {
      * waiter then releases the slot for t + OFI_TICKETS (ofi_ops.c). */
     _Atomic uint64_t next_ticket;
     _Atomic uint64_t completed[OFI_TICKETS];
+    /* How each ticket completed: ACLSHMEM_SUCCESS, a message answer's
+     * status, or ACLSHMEMX_PEER_FAILED when its peer is gone (ofi_ops.c). */
+    int ticket_status[OFI_TICKETS];
     /* Manual progress (ofi_driver.h): the application's threads drive the
      * endpoint while they are in the library; the driver thread only
      * while none is. app_activity is bumped whenever an application thread
@@ -144,12 +147,10 @@ struct mishmem_ofi_state {
     uint64_t driver_seen; /* the driver's last look at app_activity */
     pthread_t driver;
     /* AMOs as messages (ofi_am.h): the posted receive buffers, the requests
-     * sent and answered, and a fetching request's answer by ticket; a
-     * ticket's status also says when its peer is gone (ofi_ops.c). */
+     * sent and answered, and a fetching request's answer by ticket. */
     struct mishmem_ofi_am_message *am_buffers;
     _Atomic uint64_t am_sent, am_answered;
     uint64_t am_value[OFI_TICKETS];
-    int am_status[OFI_TICKETS];
     /* Set by ofi_am.c when AMOs are messages, so that the data path
      * (ofi_ops.c), below it, hands them over without knowing it: who takes
      * a receive's completion (failed: an error entry), who carries an AMO,
