@@ -256,6 +256,13 @@ static int flush_written(struct mishmem_ofi_state *ofi)
     return rc;
 }
 
+/* Where AMOs are messages, the end of a quiet or a fence also waits for
+ * the answers of the AMOs sent (ofi_state.h's settle). */
+static int settled(struct mishmem_ofi_state *ofi)
+{
+    return ofi->settle ? ofi->settle(ofi) : ACLSHMEM_SUCCESS;
+}
+
 /* How long one fi_cntr_wait may block before the errors are looked at. */
 #define OFI_QUIET_WAIT_MS 100
 /* Manual progress: how long a quiet blocks on the sockets between looks. */
@@ -280,7 +287,7 @@ int mishmem_ofi_quiet(void *state)
      * nothing else has been posted since. */
     if (atomic_load_explicit(&ofi->issued, memory_order_seq_cst) ==
         atomic_load_explicit(&ofi->quiet_upto, memory_order_seq_cst))
-        return ofi->settle ? ofi->settle(ofi) : ACLSHMEM_SUCCESS;
+        return settled(ofi);
     /* No completion for the peer timeout gives up (pieces are small
      * enough to complete well within it, see OFI_PIECE_MAX). */
     struct mishmem_ofi_stall stall = {0};
@@ -315,7 +322,7 @@ int mishmem_ofi_quiet(void *state)
             return ACLSHMEMX_PEER_FAILED;
     }
     check_errors(ofi);
-    return ofi->settle ? ofi->settle(ofi) : ACLSHMEM_SUCCESS;
+    return settled(ofi);
 }
 
 int mishmem_ofi_fence(void *state)
@@ -326,7 +333,7 @@ int mishmem_ofi_fence(void *state)
     /* Ordered writes, but a message is applied when the target reads its
      * queue, after writes that came behind it may have landed: a fence
      * waits for the answers of the atomics before it. */
-    return ofi->settle ? ofi->settle(ofi) : ACLSHMEM_SUCCESS;
+    return settled(ofi);
 }
 
 /* An operation whose result the caller waits for (a blocking get, a
